@@ -1,0 +1,33 @@
+#pragma once
+// Serial scans. in 3 1 4 1 5 with plus → inclusive 3 4 8 9 14, exclusive(init 0) 0 3 4 8 9.
+// inclusive_scan accumulates in the input's value type, exclusive_scan in the init's type
+// (Thrust 3.0.1). Both work in place (out == first).
+#include <predix/detail/range.hpp>
+#include <predix/serial/policy.hpp>
+
+namespace predix::impl {
+
+template <class In, class Out, class Op>
+Out inclusive_scan(const serial_policy&, In first, In last, Out out, Op op) {
+  if (first == last) return out;
+  detail::value_t<In> acc = *first;
+  *out = acc;
+  for (++first, ++out; first != last; ++first, ++out) {
+    acc = op(acc, *first);
+    *out = acc;
+  }
+  return out;
+}
+
+template <class In, class Out, class T, class Op>
+Out exclusive_scan(const serial_policy&, In first, In last, Out out, T init, Op op) {
+  T acc = init;
+  for (; first != last; ++first, ++out) {
+    T next = op(acc, *first);  // read before the write: in-place safe
+    *out = acc;
+    acc = next;
+  }
+  return out;
+}
+
+}  // namespace predix::impl

@@ -1,0 +1,41 @@
+#pragma once
+// Test randomness: one seed per test, taken from PREDIX_TEST_SEED or drawn fresh, and
+// printed with every failure (through SCOPED_TRACE) so a failing run can be replayed.
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <string>
+
+namespace predix_test {
+
+/// splitmix64: fast, good enough for test data.
+class rng {
+ public:
+  explicit rng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  /// Uniform in [0, bound).
+  std::uint64_t below(std::uint64_t bound) { return bound == 0 ? 0 : next() % bound; }
+  /// True with probability p.
+  bool chance(double p) { return static_cast<double>(next() >> 11) * 0x1.0p-53 < p; }
+
+ private:
+  std::uint64_t state_;
+};
+
+inline std::uint64_t test_seed() {
+  if (const char* fixed = std::getenv("PREDIX_TEST_SEED")) return std::strtoull(fixed, nullptr, 0);
+  std::random_device device;
+  return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+}
+
+inline std::string seed_message(std::uint64_t seed) {
+  return "seed " + std::to_string(seed) + " (rerun with PREDIX_TEST_SEED=" + std::to_string(seed) +
+         ")";
+}
+
+}  // namespace predix_test
