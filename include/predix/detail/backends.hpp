@@ -5,3 +5,12 @@
 // Adding a backend: a folder under backends/, a CMake target, and one include line here.
 #include <predix/execution.hpp>
 #include <predix/serial/algorithms.hpp>
+#if PREDIX_HAS_OPENMP
+#include <predix/openmp/algorithms.hpp>
+#endif
+#if PREDIX_HAS_KOKKOS
+#include <predix/kokkos/algorithms.hpp>
+#endif
+#if PREDIX_HAS_CUDA
+#include <predix/cuda/algorithms.hpp>
+#endif

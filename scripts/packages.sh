@@ -1,0 +1,36 @@
+# Sourced by the scripts: predix_require_packages PKG... makes sure Debian/Ubuntu packages
+# are installed. As root it installs what is missing with apt-get; otherwise it prints the
+# exact line to run and exits.
+predix_require_packages() {
+  if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "predix: not a Debian/Ubuntu system; make sure these are installed: $*" >&2
+    return 0
+  fi
+  local missing=() pkg
+  for pkg in "$@"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+      missing+=("$pkg")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "predix: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q >/dev/null
+    apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "predix: missing packages. Run:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+}
+
+# predix_cuda_args: prints the CMake arguments that point CMake at the CUDA toolkit when
+# nvcc is installed (on PATH or in /usr/local/cuda), and nothing otherwise.
+predix_cuda_args() {
+  local nvcc
+  nvcc=$(command -v nvcc || true)
+  [ -z "$nvcc" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc=/usr/local/cuda/bin/nvcc
+  [ -n "$nvcc" ] && echo "-DCMAKE_CUDA_COMPILER=$nvcc"
+  return 0
+}
