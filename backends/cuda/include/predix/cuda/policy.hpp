@@ -1,0 +1,27 @@
+#pragma once
+// The CUDA execution policy: predix::cuda runs on the default stream, predix::cuda.on(s) on
+// stream s. The device-wide algorithms that take it are added to predix/cuda/algorithms.hpp;
+// the warp and block collectives they are built from live in predix/cuda/warp/ and block/
+// (namespace predix::gpu).
+#include <cuda_runtime_api.h>
+
+#include <predix/detail/policy_base.hpp>
+
+namespace predix {
+
+struct cuda_policy : detail::policy_base {
+  /// The same policy on another stream.
+  constexpr cuda_policy on(cudaStream_t stream) const {
+    cuda_policy p = *this;
+    p.stream_ = stream;
+    return p;
+  }
+  constexpr cudaStream_t stream() const { return stream_; }
+
+ private:
+  cudaStream_t stream_ = nullptr;
+};
+
+inline constexpr cuda_policy cuda{};
+
+}  // namespace predix
