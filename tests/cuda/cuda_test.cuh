@@ -16,6 +16,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "../support/random.hpp"
@@ -100,6 +101,13 @@ class device_buffer {
   std::size_t size_;
 };
 
+/// Values as gtest should print them (1-byte integers as numbers, not characters).
+template <class T>
+const T& printable(const T& x) {
+  return x;
+}
+inline int printable(std::uint8_t x) { return x; }
+
 /// Fails the test at the first element where `actual` differs from `expected`, naming it
 /// through `where(i)` (a string); returns whether all matched.
 template <class T, class Where>
@@ -107,7 +115,8 @@ bool expect_all_equal(const std::vector<T>& expected, const std::vector<T>& actu
   EXPECT_EQ(expected.size(), actual.size());
   for (std::size_t i = 0; i < expected.size() && i < actual.size(); ++i) {
     if (!(expected[i] == actual[i])) {
-      ADD_FAILURE() << where(i) << ": expected " << expected[i] << ", got " << actual[i];
+      ADD_FAILURE() << where(i) << ": expected " << printable(expected[i]) << ", got "
+                    << printable(actual[i]);
       return false;
     }
   }
@@ -132,6 +141,92 @@ inline std::vector<std::uint32_t> warp_patterns(rng& r) {
     }
   }
   return words;
+}
+
+/// The block sizes of the block tests: powers of two and non-power-of-two multiples of 32
+/// (3, 5, 17 and 31 warps). for_each_block_size(f) calls f(std::integral_constant<int, N>).
+template <class F>
+void for_each_block_size(F&& f) {
+  f(std::integral_constant<int, 32>{});
+  f(std::integral_constant<int, 96>{});
+  f(std::integral_constant<int, 160>{});
+  f(std::integral_constant<int, 256>{});
+  f(std::integral_constant<int, 544>{});
+  f(std::integral_constant<int, 992>{});
+  f(std::integral_constant<int, 1024>{});
+}
+
+/// 1-D, 2-D and 3-D shapes of `threads` threads; the 2-D and 3-D ones mostly have a
+/// blockDim.x that is not a multiple of 32, so warps straddle rows.
+inline std::vector<dim3> block_shapes(int threads) {
+  switch (threads) {
+    case 32: return {dim3(32), dim3(8, 4), dim3(2, 4, 4)};
+    case 96: return {dim3(96), dim3(12, 8), dim3(3, 4, 8)};
+    case 160: return {dim3(160), dim3(20, 8), dim3(5, 4, 8)};
+    case 256: return {dim3(256), dim3(16, 16), dim3(4, 8, 8)};
+    case 544: return {dim3(544), dim3(17, 32), dim3(17, 4, 8)};
+    case 992: return {dim3(992), dim3(31, 32), dim3(31, 4, 8)};
+    case 1024: return {dim3(1024), dim3(32, 32), dim3(16, 8, 8)};
+    default: return {dim3(threads)};
+  }
+}
+
+inline std::string shape_name(dim3 b) {
+  return "block (" + std::to_string(b.x) + "," + std::to_string(b.y) + "," + std::to_string(b.z) +
+         ")";
+}
+
+/// Flag patterns of one block of `threads` threads (one bit per thread, linear order, 32 to
+/// a word): all zero, all one, alternating, single bit and single zero at many positions
+/// (every one of the first two warps, both sides of each warp boundary, the last warp, and
+/// a stride through the rest), whole warps on and off, halves, and random densities.
+inline std::vector<std::vector<std::uint32_t>> block_patterns(rng& r, int threads) {
+  const int words = threads / 32;
+  std::vector<std::vector<std::uint32_t>> patterns;
+  auto uniform = [&](std::uint32_t w) { patterns.emplace_back(words, w); };
+  uniform(0u);
+  uniform(~0u);
+  uniform(0x55555555u);
+  uniform(0xAAAAAAAAu);
+  std::vector<int> positions;
+  for (int p = 0; p < threads; ++p) {
+    const bool edge = p % 32 == 0 || p % 32 == 31 || p >= threads - 32;
+    if (quick_mode() ? (p < 2 || p % 97 == 0 || p == threads - 1) : (p < 64 || edge || p % 7 == 0)) {
+      positions.push_back(p);
+    }
+  }
+  for (int p : positions) {
+    patterns.emplace_back(words, 0u);
+    patterns.back()[p / 32] = 1u << (p % 32);
+    patterns.emplace_back(words, ~0u);
+    patterns.back()[p / 32] = ~(1u << (p % 32));
+  }
+  for (int phase = 0; phase < 2; ++phase) {
+    patterns.emplace_back(words, 0u);
+    for (int w = phase; w < words; w += 2) patterns.back()[w] = ~0u;
+  }
+  patterns.emplace_back(words, 0u);
+  for (int w = 0; w < words / 2; ++w) patterns.back()[w] = ~0u;
+  for (double density : {0.5, 0.02, 0.98}) {
+    for (int i = 0; i < (quick_mode() ? 2 : 6); ++i) {
+      patterns.emplace_back(words, 0u);
+      for (int t = 0; t < threads; ++t) {
+        patterns.back()[t / 32] |= std::uint32_t(r.chance(density)) << (t % 32);
+      }
+    }
+  }
+  for (int i = 0; i < 4; ++i) {  // whole warps at random
+    patterns.emplace_back(words, 0u);
+    for (int w = 0; w < words; ++w) patterns.back()[w] = r.chance(0.5) ? ~0u : 0u;
+  }
+  return patterns;
+}
+
+/// A block's patterns flattened for upload: pattern b is words [b * threads / 32, ...).
+inline std::vector<std::uint32_t> flatten(const std::vector<std::vector<std::uint32_t>>& p) {
+  std::vector<std::uint32_t> flat;
+  for (const auto& words : p) flat.insert(flat.end(), words.begin(), words.end());
+  return flat;
 }
 
 }  // namespace predix_test

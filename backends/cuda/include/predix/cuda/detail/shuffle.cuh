@@ -1,0 +1,70 @@
+#pragma once
+// Shuffles for any trivially copyable T (moved as 32-bit words), and the two ordered
+// shuffle ladders the generic warp and block collectives are built from. Both keep the
+// operands in sequence order, op(earlier, later), so op need not be commutative.
+#include <cstring>
+#include <type_traits>
+
+#include <predix/cuda/warp/lanemask.cuh>
+
+namespace predix::gpu::detail {
+
+template <class T, class Shuffle>
+__device__ __forceinline__ T shuffle_words(const T& x, Shuffle shuffle) {
+  static_assert(std::is_trivially_copyable_v<T>, "warp shuffles need a trivially copyable T");
+  constexpr int words = (sizeof(T) + 3) / 4;
+  unsigned in[words] = {};
+  std::memcpy(in, &x, sizeof(T));
+  unsigned out[words];
+#pragma unroll
+  for (int i = 0; i < words; ++i) out[i] = shuffle(in[i]);
+  T result = x;
+  std::memcpy(&result, out, sizeof(T));
+  return result;
+}
+
+/// The value of lane (lane - delta); a lane below delta gets its own.
+template <class T>
+__device__ __forceinline__ T shfl_up(const T& x, unsigned delta) {
+  return shuffle_words(x, [delta](unsigned w) { return __shfl_up_sync(full_warp_mask, w, delta); });
+}
+
+/// The value of lane (lane + delta); a lane at or above 32 - delta gets its own.
+template <class T>
+__device__ __forceinline__ T shfl_down(const T& x, unsigned delta) {
+  return shuffle_words(x,
+                       [delta](unsigned w) { return __shfl_down_sync(full_warp_mask, w, delta); });
+}
+
+/// The value of lane `source`.
+template <class T>
+__device__ __forceinline__ T shfl(const T& x, int source) {
+  return shuffle_words(x, [source](unsigned w) { return __shfl_sync(full_warp_mask, w, source); });
+}
+
+/// Inclusive scan over lanes 0..LANES-1 (Kogge-Stone, ceil(log2 LANES) steps); lanes at or
+/// above LANES hold garbage, which never flows down to the lanes below.
+template <int LANES, class T, class Op>
+__device__ __forceinline__ T inclusive_scan_lanes(T x, Op& op) {
+  const unsigned lane = lane_id();
+#pragma unroll
+  for (int d = 1; d < LANES; d *= 2) {
+    const T up = shfl_up(x, d);
+    if (lane >= static_cast<unsigned>(d)) x = op(up, x);
+  }
+  return x;
+}
+
+/// Reduction of lanes 0..LANES-1 into lane 0: step d joins the runs [i, i+d) and [i+d, i+2d).
+template <int LANES, class T, class Op>
+__device__ __forceinline__ T reduce_lanes_to_first(T x, Op& op) {
+  const unsigned lane = lane_id();
+#pragma unroll
+  for (int d = 1; d < LANES; d *= 2) {
+    const T down = shfl_down(x, d);
+    if (lane + d < static_cast<unsigned>(LANES)) x = op(x, down);
+  }
+  return x;
+}
+
+}  // namespace predix::gpu::detail

@@ -1,0 +1,42 @@
+#pragma once
+// The block step of the binary block scans: each warp's count → the count of the warps
+// before it and the block's count, with one barrier and WARPS ints of shared memory.
+//   warp counts 3 0 5 2  →  offsets 0 3 3 8, block count 10
+// Lane 0 of each warp stores its count; after the barrier every warp reads the (at most
+// 32) counts, one per lane, and adds them itself: two redux.sync on sm_80 and newer, a
+// shuffle scan before. No second barrier is needed to share the result.
+#include <predix/cuda/detail/shuffle.cuh>
+
+namespace predix::gpu::detail {
+
+template <int WARPS>
+struct warp_offsets {
+  static_assert(WARPS >= 1 && WARPS <= 32, "a block has 1 to 32 warps");
+  struct TempStorage {
+    int count[WARPS];
+  };
+
+  /// {count of warps before `warp`, block count}; every thread of the block calls it.
+  static __device__ __forceinline__ scan_result<int> scan(TempStorage& storage, int count,
+                                                          int warp) {
+    if constexpr (WARPS == 1) {
+      return {0, count};
+    } else {
+      const unsigned lane = lane_id();
+      if (lane == 0) storage.count[warp] = count;
+      __syncthreads();
+      const int c = lane < WARPS ? storage.count[lane] : 0;
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+      const int before = __reduce_add_sync(full_warp_mask, lane < unsigned(warp) ? c : 0);
+      return {before, static_cast<int>(__reduce_add_sync(full_warp_mask, c))};
+#else
+      auto plus = [](int a, int b) { return a + b; };
+      const int upto = inclusive_scan_lanes<WARPS>(c, plus);
+      const int before = __shfl_sync(full_warp_mask, upto, warp == 0 ? 0 : warp - 1);
+      return {warp == 0 ? 0 : before, __shfl_sync(full_warp_mask, upto, WARPS - 1)};
+#endif
+    }
+  }
+};
+
+}  // namespace predix::gpu::detail

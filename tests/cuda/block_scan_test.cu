@@ -1,0 +1,91 @@
+// block_scan against a host model of a block: inclusive and exclusive scans, value and
+// aggregate in every thread, for every block size of for_each_block_size in 1-, 2- and
+// 3-D shapes: int with + (and inclusive_sum / exclusive_sum), and the non-commutative
+// 16-byte affine composition, which catches any out-of-order combination across warps.
+// One TempStorage serves all calls, with the documented barrier between them.
+#include <predix/cuda/block/block_scan.cuh>
+
+#include "../support/types.hpp"
+#include "cuda_test.cuh"
+
+namespace {
+
+using predix::gpu::scan_result;
+using predix_test::affine;
+
+struct plus_op {
+  __host__ __device__ int operator()(int a, int b) const { return a + b; }
+};
+
+template <class T, int BLOCK_THREADS, class Op, bool SUMS>
+__global__ void block_scan_kernel(const T* in, T init, Op op, T* out) {
+  using scan = predix::gpu::block_scan<T, BLOCK_THREADS>;
+  __shared__ typename scan::TempStorage storage;
+  const int item = blockIdx.x * BLOCK_THREADS + predix::gpu::linear_thread_id();
+  T* o = out + item * (SUMS ? 8 : 4);
+  const scan_result<T> inc = scan(storage).inclusive_scan(in[item], op);
+  __syncthreads();
+  const scan_result<T> exc = scan(storage).exclusive_scan(in[item], init, op);
+  o[0] = inc.value, o[1] = inc.aggregate, o[2] = exc.value, o[3] = exc.aggregate;
+  if constexpr (SUMS) {
+    __syncthreads();
+    const scan_result<T> is = scan(storage).inclusive_sum(in[item]);
+    __syncthreads();
+    const scan_result<T> es = scan(storage).exclusive_sum(in[item]);
+    o[4] = is.value, o[5] = is.aggregate, o[6] = es.value, o[7] = es.aggregate;
+  }
+}
+
+template <bool SUMS, class T, class Op, class Make>
+void check_block_scan(Op op, T init, Make make) {
+  const std::uint64_t seed = predix_test::test_seed();
+  SCOPED_TRACE(predix_test::seed_message(seed));
+  predix_test::rng r(seed);
+  predix_test::for_each_block_size([&](auto size) {
+    constexpr int threads = decltype(size)::value;
+    constexpr int outputs = SUMS ? 8 : 4;
+    const int blocks = 6;
+    std::vector<T> in(std::size_t(blocks) * threads), expected;
+    for (T& x : in) x = make(r);
+    for (int b = 0; b < blocks; ++b) {
+      const T* x = &in[std::size_t(b) * threads];
+      T total = x[0];
+      for (int t = 1; t < threads; ++t) total = op(total, x[t]);
+      T upto = x[0], before = init;
+      for (int t = 0; t < threads; ++t) {
+        if (t > 0) upto = op(upto, x[t]), before = op(before, x[t - 1]);
+        expected.insert(expected.end(), {upto, total, before, total});
+        if constexpr (SUMS) expected.insert(expected.end(), {upto, total, upto - x[t], total});
+      }
+    }
+    const predix_test::device_buffer<T> d_in(in);
+    for (const dim3 shape : predix_test::block_shapes(threads)) {
+      SCOPED_TRACE(predix_test::shape_name(shape));
+      predix_test::device_buffer<T> d_out(expected.size());
+      block_scan_kernel<T, threads, Op, SUMS><<<blocks, shape>>>(d_in.get(), init, op, d_out.get());
+      PREDIX_CUDA_CHECK_LAUNCH();
+      static const char* names[] = {"inclusive_scan", "exclusive_scan", "inclusive_sum",
+                                    "exclusive_sum"};
+      predix_test::expect_all_equal(expected, d_out.to_host(), [&](std::size_t i) {
+        const int k = static_cast<int>(i % outputs);
+        return std::string(names[k / 2]) + (k % 2 ? " aggregate" : " value") + " at thread " +
+               std::to_string(i / outputs % threads) + ", " + std::to_string(threads) +
+               " threads";
+      });
+    }
+  });
+}
+
+class BlockScan : public predix_test::cuda_test {};
+
+TEST_F(BlockScan, IntPlus) {
+  check_block_scan<true>(plus_op{}, -3,
+                         [](predix_test::rng& r) { return static_cast<int>(r.below(201)) - 100; });
+}
+
+TEST_F(BlockScan, AffineCompositionKeepsOrder) {
+  check_block_scan<false>(predix_test::compose{}, affine{3, 5},
+                          [](predix_test::rng& r) { return affine{r.next() | 1, r.next()}; });
+}
+
+}  // namespace
