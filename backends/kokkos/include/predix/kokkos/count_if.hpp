@@ -1,0 +1,46 @@
+#pragma once
+// Kokkos count_if: one Kokkos::parallel_reduce summing 64-bit counts. flags 1 0 1 1 → 3, in the
+// iterator's difference type.
+#include <string>
+
+#include <predix/detail/functional.hpp>
+#include <predix/detail/range.hpp>
+#include <predix/kokkos/detail.hpp>
+#include <predix/kokkos/policy.hpp>
+
+namespace predix {
+namespace kokkos_detail {
+
+template <class In, class Pred>
+struct count_functor {
+  using value_type = index;  // summed: init 0, join +
+  In first;
+  mutable Pred pred;
+  errors* errs;
+
+  void operator()(const index i, index& count) const {
+    guarded(errs, i, [&] { count += detail::test(pred, at(first, i)) ? 1 : 0; });
+  }
+};
+
+}  // namespace kokkos_detail
+
+namespace impl {
+
+template <class Space, class In, class Pred>
+detail::diff_t<In> count_if(const kokkos_policy<Space>& policy, In first, In last, Pred pred) {
+  using namespace kokkos_detail;
+  const Space space = space_of(policy, "count_if");
+  const index n = last - first;
+  if (n == 0) return 0;
+  errors errs;
+  index count = 0;
+  Kokkos::parallel_reduce(std::string("predix::count_if"), range(space, n),
+                          count_functor<In, Pred>{first, pred, &errs}, count);
+  space.fence();
+  errs.rethrow();
+  return static_cast<detail::diff_t<In>>(count);
+}
+
+}  // namespace impl
+}  // namespace predix

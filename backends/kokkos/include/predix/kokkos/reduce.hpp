@@ -1,0 +1,56 @@
+#pragma once
+// Kokkos reduce: one Kokkos::parallel_reduce. in 3 1 4 1 5, init 10, plus → 24.
+// The elements fold into a kokkos_detail::partial in the init's type (no identity needed, order
+// kept, so non-commutative operators work); the result is init op (x0 op ... op x[n-1]), the
+// serial init op x0 op x1 ... by associativity.
+#include <string>
+
+#include <predix/kokkos/detail.hpp>
+#include <predix/kokkos/policy.hpp>
+
+namespace predix {
+namespace kokkos_detail {
+
+template <class T, class In, class Op>
+struct reduce_functor {
+  using value_type = partial<T>;
+  In first;
+  mutable Op op;
+  errors* errs;
+
+  void operator()(const index i, value_type& acc) const {
+    guarded(errs, i, [&] { fold(acc, op, at(first, i), i); });
+  }
+  void init(value_type& acc) const { acc = empty_partial<T>(); }
+  void join(value_type& dst, const value_type& src) const {
+    guarded(errs, src.begin, [&] { kokkos_detail::join(dst, src, op); });
+  }
+#if KOKKOS_VERSION < 30700  // older Kokkos calls join through volatile references only
+  void join(volatile value_type& dst, const volatile value_type& src) const {
+    join(const_cast<value_type&>(dst), const_cast<const value_type&>(src));
+  }
+#endif
+};
+
+}  // namespace kokkos_detail
+
+namespace impl {
+
+template <class Space, class In, class T, class Op>
+T reduce(const kokkos_policy<Space>& policy, In first, In last, T init, Op op) {
+  using namespace kokkos_detail;
+  check_accumulator<T>();
+  const Space space = space_of(policy, "reduce");
+  const index n = last - first;
+  if (n == 0) return init;
+  errors errs;
+  partial<T> total = empty_partial<T>();
+  Kokkos::parallel_reduce(std::string("predix::reduce"), range(space, n),
+                          reduce_functor<T, In, Op>{first, op, &errs}, total);
+  space.fence();
+  errs.rethrow();
+  return total.empty ? init : static_cast<T>(op(init, total.value));
+}
+
+}  // namespace impl
+}  // namespace predix
