@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/packages.sh
-predix_require_packages cmake ninja-build g++ libgtest-dev
+predix_require_packages cmake ninja-build g++ libgtest-dev libtrilinos-kokkos-dev
 
 build=build/test
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_TESTS=ON \
