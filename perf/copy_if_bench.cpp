@@ -1,0 +1,42 @@
+// copy_if, 50% random by default: predix (seq / omp / kokkos) against std::copy_if and
+// thrust::copy_if on Thrust's OpenMP backend. Bytes: n·s read + k·s written.
+#include "common/host.hpp"
+
+#include <algorithm>
+#if PERF_HAS_THRUST_OMP
+#include <thrust/copy.h>
+#endif
+
+namespace {
+
+struct copy_if_bench {
+  template <class T>
+  struct data : perf::host_items<T> {
+    perf::host_array<T> out;
+    explicit data(const perf::case_spec& c) : perf::host_items<T>(c), out(this->n) {
+      perf::generate(out, [](std::int64_t) { return T(0); });
+    }
+    double bytes() const { return perf::bytes::select(this->n, sizeof(T), this->k); }
+    void prep() {}
+  };
+
+  template <class T>
+  static T* call(perf::std_tag, data<T>& d) {
+    return std::copy_if(d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
+  }
+#if PERF_HAS_THRUST_OMP
+  template <class T>
+  static T* call(perf::thrust_omp_tag, data<T>& d) {
+    return thrust::copy_if(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
+  }
+#endif
+  template <class P, class T, perf::if_predix<P> = 0>
+  static T* call(const P& p, data<T>& d) {
+    return predix::copy_if(p, d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
+  }
+};
+
+const bool registered = perf::add_host<copy_if_bench>(perf::types<std::int32_t, std::uint8_t>{},
+                                                      "copy_if", perf::axis::select);
+
+}  // namespace

@@ -1,0 +1,70 @@
+// inclusive_scan (int32, uint8: accumulates in the input type) and exclusive_scan of 0/1 flags
+// into int32 offsets: predix (seq / omp / kokkos) against std:: and thrust:: on Thrust's OpenMP
+// backend. Bytes: n·s_in + n·s_out.
+#include "common/host.hpp"
+
+#include <numeric>
+#if PERF_HAS_THRUST_OMP
+#include <thrust/scan.h>
+#endif
+
+namespace {
+
+template <class T>
+struct scan_data {
+  using in_t = typename perf::io<T>::in;
+  using out_t = typename perf::io<T>::out;
+  std::int64_t n;
+  perf::host_array<in_t> in;
+  perf::host_array<out_t> out;
+  explicit scan_data(const perf::case_spec& c) : n(c.n()), in(n), out(n) {
+    const perf::pattern p = perf::pattern_of(c);
+    perf::generate(in, [&](std::int64_t i) { return perf::scan_item<T>(p, i); });
+    perf::generate(out, [](std::int64_t) { return out_t(0); });
+  }
+  double bytes() const { return perf::bytes::scan(n, sizeof(in_t), sizeof(out_t)); }
+  void prep() {}
+};
+
+struct inclusive_scan_bench {
+  template <class T> using data = scan_data<T>;
+  template <class T>
+  static T* call(perf::std_tag, data<T>& d) {
+    return std::inclusive_scan(d.in.begin(), d.in.end(), d.out.begin());
+  }
+#if PERF_HAS_THRUST_OMP
+  template <class T>
+  static T* call(perf::thrust_omp_tag, data<T>& d) {
+    return thrust::inclusive_scan(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin());
+  }
+#endif
+  template <class P, class T, perf::if_predix<P> = 0>
+  static T* call(const P& p, data<T>& d) {
+    return predix::inclusive_scan(p, d.in.begin(), d.in.end(), d.out.begin());
+  }
+};
+
+struct exclusive_scan_bench {
+  template <class T> using data = scan_data<T>;
+  template <class T>
+  static auto call(perf::std_tag, data<T>& d) {
+    return std::exclusive_scan(d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
+  }
+#if PERF_HAS_THRUST_OMP
+  template <class T>
+  static auto call(perf::thrust_omp_tag, data<T>& d) {
+    return thrust::exclusive_scan(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
+  }
+#endif
+  template <class P, class T, perf::if_predix<P> = 0>
+  static auto call(const P& p, data<T>& d) {
+    return predix::exclusive_scan(p, d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
+  }
+};
+
+const bool inclusive = perf::add_host<inclusive_scan_bench>(
+    perf::types<std::int32_t, std::uint8_t>{}, "inclusive_scan", perf::axis::none);
+const bool exclusive = perf::add_host<exclusive_scan_bench>(
+    perf::types<perf::flags_i32>{}, "exclusive_scan", perf::axis::none);
+
+}  // namespace
