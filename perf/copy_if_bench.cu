@@ -1,0 +1,85 @@
+// copy_if on CUDA: cub::DeviceSelect::If and ::Flagged (baselines) against predix::copy_if and
+// its stencil form. Bytes: If n·s + k·s; Flagged n·s + n (flags) + k·s.
+#include "common/cuda.cuh"
+
+#include <cub/device/device_select.cuh>
+
+namespace {
+
+/// Shared by every implementation: items, flags (Flagged only), output, selected count.
+template <class T>
+struct select_case : perf::device_items<T> {
+  bool flagged;
+  perf::dbuf<std::uint8_t> flags;
+  perf::dbuf<T> out;
+  perf::dbuf<std::int64_t> num{1};
+  select_case(const perf::case_spec& c, bool flagged_)
+      : perf::device_items<T>(c, 2 * sizeof(T) + flagged_), flagged(flagged_),
+        flags(flagged ? this->n : 0, this->slots), out(this->n, this->slots) {
+    if (flagged) perf::fill_flags(flags, this->pat);
+    perf::poison(out);
+  }
+  double bytes() const {
+    return flagged ? perf::bytes::flagged(this->n, sizeof(T), this->k) : perf::bytes::select(this->n, sizeof(T), this->k);
+  }
+};
+
+struct cub_if {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    select_case<T> d(c, false);
+    perf::cub_run(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+      return cub::DeviceSelect::If(temp, bytes, d.in.at(s), d.out.at(s), d.num.p, perf::cub_items(d.n),
+                                   perf::predicate<T>(), perf::stream());
+    });
+  }
+};
+
+struct cub_flagged {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    select_case<T> d(c, true);
+    perf::cub_run(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+      return cub::DeviceSelect::Flagged(temp, bytes, d.in.at(s), d.flags.at(s), d.out.at(s), d.num.p,
+                                        perf::cub_items(d.n), perf::stream());
+    });
+  }
+};
+
+const bool registered = perf::add<cub_if>(perf::cuda_types{}, "copy_if", "cub", perf::axis::select) &&
+                        perf::add<cub_flagged>(perf::cuda_types{}, "copy_if_flagged", "cub", perf::axis::select);
+
+#if PREDIX_HAS_CUDA
+struct predix_if {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    select_case<T> d(c, false);
+    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
+      predix::copy_if(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, d.out.at(s), perf::predicate<T>());
+    });
+  }
+};
+
+struct predix_flagged {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    select_case<T> d(c, true);
+    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
+      predix::copy_if(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, d.flags.at(s), d.out.at(s),
+                      perf::nonzero{});
+    });
+  }
+};
+
+template <class T>
+using if_probe = decltype(predix::impl::copy_if(predix::cuda, (T*)0, (T*)0, (T*)0, (T*)0, perf::predicate<T>()));
+template <class T>
+using flagged_probe =
+    decltype(predix::impl::copy_if(predix::cuda, (T*)0, (T*)0, (std::uint8_t*)0, (T*)0, perf::nonzero{}));
+
+const bool registered_predix =
+    perf::add_predix<if_probe, predix_if>(perf::cuda_types{}, "copy_if", perf::axis::select) &&
+    perf::add_predix<flagged_probe, predix_flagged>(perf::cuda_types{}, "copy_if_flagged", perf::axis::select);
+#endif
+
+}  // namespace
