@@ -1,0 +1,255 @@
+#!/usr/bin/env bash
+# The GPU check, in one call on a CUDA machine (made for an H100 with 16 cores, < 9 minutes):
+#   configure build/gpu (sm_90, tests and benchmarks) → build the CUDA tests → ctest -L cuda
+#   → compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over the CUDA tests
+#   → the warp/block primitives microbenchmark → SASS instruction counts per primitive
+# Every step runs even when an earlier one failed (unless it needs what failed); a summary
+# table ends the output. Files in $OUT (default ./out): summary.txt, build.log,
+# cuda_tests.log, sanitizer.log, primitives_bench.json, primitives_bench.txt, sass.txt.
+#
+#   scripts/gpu_check.sh               on the GPU machine
+#   scripts/gpu_check.sh --fetch-deps  here, beforehand, when the GPU machine may lack
+#                                      GoogleTest / Google Benchmark: puts their sources in
+#                                      .gpu-deps/ (git-ignored); carry that folder along and
+#                                      the check builds them first.
+# Environment: OUT, JOBS (16), PREDIX_GPU_BUDGET_S (510: the whole run's time limit, steps
+# shrink their timeouts to fit), PREDIX_CUDA_ARCH (90), PREDIX_GPU_BUILD (build/gpu).
+# Adding a step (e.g. scripts/bench.sh): one `step NAME CAP_S RESERVE_S command...` line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+if [ "${1:-}" = "--fetch-deps" ]; then
+  set -e
+  deps=.gpu-deps
+  mkdir -p "$deps"
+  grep -qx '/.gpu-deps/' .git/info/exclude 2>/dev/null || echo '/.gpu-deps/' >>.git/info/exclude
+  rm -rf "$deps/googletest" "$deps/benchmark"
+  cp -r /usr/src/googletest "$deps/googletest"  # Debian's googletest package
+  tmp=$(mktemp -d)
+  mkdir -p "$tmp/lists/partial"
+  echo "deb-src http://deb.debian.org/debian bookworm main" >"$tmp/src.list"
+  apt_src=(-o "Dir::Etc::SourceList=$tmp/src.list" -o Dir::Etc::SourceParts=/dev/null
+           -o "Dir::State::Lists=$tmp/lists")
+  apt-get "${apt_src[@]}" update -q >/dev/null
+  (cd "$tmp" && apt-get "${apt_src[@]}" source --download-only -q benchmark >/dev/null 2>&1)
+  mkdir -p "$deps/benchmark"
+  tar -xzf "$tmp"/benchmark_*.orig.tar.gz -C "$deps/benchmark" --strip-components=1
+  rm -rf "$tmp"
+  du -sh "$deps"
+  echo "carry .gpu-deps to the GPU machine; scripts/gpu_check.sh builds it there"
+  exit 0
+fi
+
+OUT=${OUT:-$root/out}
+mkdir -p "$OUT"
+exec 3>&1  # the console, for progress lines while a step's output goes to a log
+jobs=${JOBS:-16}
+build=${PREDIX_GPU_BUILD:-build/gpu}
+budget=${PREDIX_GPU_BUDGET_S:-510}
+t_start=$(date +%s)
+summary=()
+
+# step NAME CAP RESERVE cmd...: runs cmd (a program or an exported function) with a timeout
+# of min(CAP, time left - RESERVE) seconds (RESERVE: what the later steps need), and records
+# its status and time for the summary.
+step() {
+  local name=$1 cap=$2 reserve=$3
+  shift 3
+  local left=$((budget - ($(date +%s) - t_start) - reserve))
+  local limit=$((cap < left ? cap : left))
+  if [ "$limit" -lt 10 ]; then
+    summary+=("$(printf '%-22s %-8s %6s  %s' "$name" SKIPPED - 'no time left')")
+    return 1
+  fi
+  echo "=== $name (timeout ${limit}s)" | tee /dev/fd/3
+  local t0=$(date +%s) rc
+  timeout --kill-after=10 "$limit" bash -c '"$@"' "$name" "$@"
+  rc=$?
+  local status=ok
+  [ $rc -ne 0 ] && status=FAILED
+  [ $rc -eq 124 ] && status=TIMEOUT
+  summary+=("$(printf '%-22s %-8s %5ss  %s' "$name" "$status" "$(($(date +%s) - t0))" "${note:-}")")
+  note=""
+  return $rc
+}
+skip() { summary+=("$(printf '%-22s %-8s %6s  %s' "$1" SKIPPED - "$2")"); }
+note=""
+
+# --- dependencies carried as sources (.gpu-deps), installed into build/gpu-deps
+prefix_args=()
+build_deps() {
+  set -e
+  local d=$root/build/gpu-deps
+  cmake -S .gpu-deps/googletest -B "$d/gtest" -G "$gen" -DCMAKE_BUILD_TYPE=Release \
+    -DBUILD_GMOCK=OFF -DCMAKE_INSTALL_PREFIX="$d/prefix" >/dev/null
+  cmake --build "$d/gtest" -j "$jobs" >/dev/null
+  cmake --install "$d/gtest" >/dev/null
+  cmake -S .gpu-deps/benchmark -B "$d/benchmark" -G "$gen" -DCMAKE_BUILD_TYPE=Release \
+    -DBENCHMARK_ENABLE_TESTING=OFF -DBENCHMARK_ENABLE_GTEST_TESTS=OFF \
+    -DBENCHMARK_ENABLE_WERROR=OFF -DCMAKE_INSTALL_PREFIX="$d/prefix" >/dev/null
+  cmake --build "$d/benchmark" -j "$jobs" >/dev/null
+  cmake --install "$d/benchmark" >/dev/null
+}
+gen="Unix Makefiles"
+command -v ninja >/dev/null && gen=Ninja
+export -f build_deps
+export root gen jobs
+if [ -d .gpu-deps ]; then
+  step deps 150 330 build_deps >"$OUT/build.log" 2>&1 &&
+    prefix_args=(-DCMAKE_PREFIX_PATH="$root/build/gpu-deps/prefix")
+fi
+
+# --- configure and build
+source scripts/packages.sh
+step configure 90 300 cmake -S . -B "$build" -G "$gen" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CUDA_ARCHITECTURES="${PREDIX_CUDA_ARCH:-90}" -DPREDIX_BUILD_TESTS=ON -DPREDIX_BUILD_PERF=ON \
+  -DPREDIX_ENABLE_CUDA=ON $(predix_cuda_args) "${prefix_args[@]}" >>"$OUT/build.log" 2>&1
+configured=$?
+
+tests_bin=$build/tests/cuda/predix_cuda_tests
+bench_bin=$build/perf/predix_perf_cuda
+if [ $configured -eq 0 ]; then
+  step build_tests 240 200 cmake --build "$build" -j "$jobs" --target predix_cuda_tests \
+    >>"$OUT/build.log" 2>&1
+  # The benchmark builds in the background while the tests and sanitizers run.
+  (timeout 300 cmake --build "$build" -j "$jobs" --target predix_perf_cuda >"$OUT/.bench_build.log" 2>&1;
+   echo $? >"$OUT/.bench_build.rc") &
+  bench_build_pid=$!
+else
+  skip build_tests "configure failed (see build.log)"
+fi
+
+# --- the CUDA tests (a GPU must be there: PREDIX_REQUIRE_CUDA turns skips into failures)
+if [ -x "$tests_bin" ]; then
+  PREDIX_REQUIRE_CUDA=1 step ctest_cuda 120 180 \
+    ctest --test-dir "$build" -L cuda -V >"$OUT/cuda_tests.log" 2>&1
+  gtest_count() {  # sums "[  PASSED  ] 3 tests" lines over the suites
+    grep -ho "\[  $1 *\] [0-9]* test" "$OUT/cuda_tests.log" | awk '{s += $4} END {print s + 0}'
+  }
+  passed=$(gtest_count PASSED) failed=$(gtest_count FAILED) skipped=$(gtest_count SKIPPED)
+  ctest_line=$(grep -E 'tests passed|tests failed' "$OUT/cuda_tests.log" | tail -1)
+  summary[-1]="${summary[-1]} ${ctest_line}; gtest: ${passed} passed, ${failed} failed, ${skipped} skipped"
+else
+  skip ctest_cuda "no test binary"
+fi
+
+# --- compute-sanitizer over the test binary (quick pattern lists), one tool at a time
+sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+: >"$OUT/sanitizer.log"
+if [ -x "$tests_bin" ] && [ -n "$sanitizer" ]; then
+  later=3  # tools after this one, each kept >= 45 s; 60 s kept for the benchmark and SASS
+  for tool in memcheck racecheck synccheck initcheck; do
+    reserve=$((60 + 45 * later))
+    later=$((later - 1))
+    echo "===== $tool" >>"$OUT/sanitizer.log"
+    extra=()
+    [ "$tool" = memcheck ] && extra=(--leak-check full)
+    PREDIX_TEST_QUICK=1 PREDIX_REQUIRE_CUDA=1 step "sanitizer_$tool" 120 "$reserve" \
+      "$sanitizer" --tool "$tool" --error-exitcode 99 "${extra[@]}" "$tests_bin" \
+      --gtest_brief=1 >>"$OUT/sanitizer.log" 2>&1
+    summary[-1]="${summary[-1]} $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitizer.log" | tail -1)"
+  done
+else
+  skip sanitizer "no test binary or no compute-sanitizer"
+fi
+
+# --- the microbenchmark: the warp/block rows of predix_perf_cuda
+if [ -n "${bench_build_pid:-}" ]; then
+  wait "$bench_build_pid"
+  cat "$OUT/.bench_build.log" >>"$OUT/build.log"
+  rc=$(cat "$OUT/.bench_build.rc" 2>/dev/null || echo 1)
+  rm -f "$OUT/.bench_build.log" "$OUT/.bench_build.rc"
+  summary+=("$(printf '%-22s %-8s %6s  %s' build_bench "$([ "$rc" = 0 ] && echo ok || echo FAILED)" - 'in the background')")
+fi
+if [ -x "$bench_bin" ]; then
+  step primitives_bench 150 40 "$bench_bin" --benchmark_filter='^(warp|block)_' \
+    --benchmark_min_time=0.1 --benchmark_out="$OUT/primitives_bench.json" \
+    --benchmark_out_format=json >"$OUT/primitives_bench.txt" 2>&1
+else
+  skip primitives_bench "no benchmark binary"
+fi
+
+# --- SASS: instructions per collective call (probe kernel minus the identity probe), opcode
+# classes, and registers / shared memory / spills per kernel
+sass_counts() {
+  local cuobjdump filt
+  cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+  filt=$(command -v cu++filt || command -v c++filt || echo cat)
+  "$cuobjdump" -sass "$bench_bin" >"$OUT/.sass" || return 1
+  "$cuobjdump" -res-usage "$bench_bin" >"$OUT/.res" || return 1
+  python3 - "$OUT/.sass" "$OUT/.res" "$filt" <<'EOF'
+import re, subprocess, sys
+sass, res, filt = sys.argv[1:4]
+def demangle(names):
+    if filt == "cat": return names
+    out = subprocess.run([filt], input="\n".join(names), capture_output=True, text=True).stdout.split("\n")
+    return out[:len(names)]
+def short(name):
+    name = re.sub(r"\(anonymous namespace\)::|predix::gpu::|cub::CUB_\d+_SM_\d+::", "", name)
+    name = name.replace("(BlockScanAlgorithm)0", "raking").replace("(BlockScanAlgorithm)2", "warp_scans")
+    return re.sub(r"\(unsigned int const\*, (int, )?int\*\)$", "", re.sub(r"^void ", "", name))
+funcs, cur = {}, None
+for line in open(sass):
+    m = re.match(r"\s*Function : (\S+)", line)
+    if m:
+        cur = m.group(1); funcs[cur] = []; continue
+    m = re.match(r"\s*/\*[0-9a-f]{4,}\*/\s+(@!?U?P\w+\s+)?([A-Z][A-Z0-9_.]*)", line)
+    if m and cur: funcs[cur].append(m.group(2))
+names = [n for n in funcs if "probe_kernel" in n or "tiles_kernel" in n]
+pretty = dict(zip(names, demangle(names)))
+classes = ["VOTE", "POPC", "FLO", "SHFL", "REDUX", "BAR", "LDS", "STS", "S2R"]
+def count(ops):
+    real = [o for o in ops if o != "NOP"]
+    while real and real[-1] == "BRA": real.pop()  # the trailing self-branch after EXIT
+    return real
+base = {}
+for n in names:
+    if "probe_kernel" in n and "identity" in pretty[n]:
+        base[re.search(r", (\d+)>", pretty[n]).group(1)] = len(count(funcs[n]))
+print("Instructions per collective call: SASS of probe_kernel<P, B> minus probe_kernel<identity, B>")
+print(f"{'primitive, block threads':62s} {'instr':>5s} " + " ".join(f"{c:>5s}" for c in classes))
+for n in sorted(names, key=lambda n: short(pretty[n])):
+    if "probe_kernel" not in n or "identity" in pretty[n]: continue
+    ops = count(funcs[n])
+    b = re.search(r", (\d+)>", pretty[n]).group(1)
+    row = f"{short(pretty[n]).replace('probe_kernel<', '')[:-1]:62s} {len(ops) - base.get(b, 0):5d} "
+    print(row + " ".join(f"{sum(1 for o in ops if o.split('.')[0] == c):5d}" for c in classes))
+print("\nResources per benchmark kernel (cuobjdump -res-usage)")
+func = None
+for line in open(res):
+    m = re.match(r"\s*Function (\S+?):?\s*$", line) or re.match(r"\s*Function (\S+):", line)
+    if m:
+        func = m.group(1); continue
+    fields = dict(re.findall(r"(REG|SHARED|LOCAL|STACK):(\d+)", line))
+    if func and fields and "tiles_kernel" in func:
+        nm = short(demangle([func])[0]).replace("tiles_kernel<", "")[:-1]
+        print(f"{nm:62s} regs {fields.get('REG','?'):>3s}  smem {fields.get('SHARED','?'):>5s} B  local {fields.get('LOCAL','?'):>3s} B  stack {fields.get('STACK','?'):>3s} B")
+    if fields:
+        func = None
+EOF
+  local rc=$?
+  rm -f "$OUT/.sass" "$OUT/.res"
+  return $rc
+}
+export -f sass_counts
+export OUT bench_bin
+if [ -x "$bench_bin" ]; then
+  step sass_counts 60 0 sass_counts >"$OUT/sass.txt" 2>&1
+else
+  skip sass_counts "no benchmark binary"
+fi
+
+{
+  echo
+  echo "=== predix GPU check: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1), $(($(date +%s) - t_start)) s"
+  printf '%-22s %-8s %6s  %s\n' step status time notes
+  printf '%s\n' "${summary[@]}"
+  echo "files in $OUT: $(cd "$OUT" && ls | tr '\n' ' ')"
+} | tee "$OUT/summary.txt"
+if [ -s "$OUT/primitives_bench.txt" ]; then
+  echo
+  grep -E '^(warp|block)_' "$OUT/primitives_bench.txt" | sed 's/ \{2,\}/ /g' | head -80
+fi
+# Exit status: 0 only when every step passed.
+! printf '%s\n' "${summary[@]}" | grep -qE ' (FAILED|TIMEOUT|SKIPPED) '
