@@ -23,7 +23,9 @@ if [ "${1:-}" = "--fetch-deps" ]; then
   set -e
   deps=.gpu-deps
   mkdir -p "$deps"
-  grep -qx '/.gpu-deps/' .git/info/exclude 2>/dev/null || echo '/.gpu-deps/' >>.git/info/exclude
+  exclude=$(git rev-parse --git-path info/exclude)
+  mkdir -p "$(dirname "$exclude")"
+  grep -qx '/.gpu-deps/' "$exclude" 2>/dev/null || echo '/.gpu-deps/' >>"$exclude"
   rm -rf "$deps/googletest" "$deps/benchmark"
   cp -r /usr/src/googletest "$deps/googletest"  # Debian's googletest package
   tmp=$(mktemp -d)
@@ -31,7 +33,7 @@ if [ "${1:-}" = "--fetch-deps" ]; then
   echo "deb-src http://deb.debian.org/debian bookworm main" >"$tmp/src.list"
   apt_src=(-o "Dir::Etc::SourceList=$tmp/src.list" -o Dir::Etc::SourceParts=/dev/null
            -o "Dir::State::Lists=$tmp/lists")
-  apt-get "${apt_src[@]}" update -q >/dev/null
+  apt-get "${apt_src[@]}" update -q >/dev/null 2>&1
   (cd "$tmp" && apt-get "${apt_src[@]}" source --download-only -q benchmark >/dev/null 2>&1)
   mkdir -p "$deps/benchmark"
   tar -xzf "$tmp"/benchmark_*.orig.tar.gz -C "$deps/benchmark" --strip-components=1
