@@ -4,8 +4,9 @@
 //   flag          1 0 1 1 0 1
 //   inclusive_sum 1 1 2 3 3 4      exclusive_sum          0 1 1 2 3 3
 //   reverse_inclusive_sum 4 3 3 2 1 1   reverse_exclusive 3 3 2 1 1 0   (aggregate 4)
-//   head          1 0 0 1 0 0      inclusive_segmented_sum 1 1 2 1 1 2  (aggregate = the
-//                                  lane's segment total: 2 2 2 2 2 2)
+//   head          1 0 0 1 0 0      inclusive_segmented_sum 1 1 2 1 1 2
+//                                  reverse_inclusive_segmented_sum 2 1 1 2 1 1
+//                                  (aggregate = the lane's segment total: 2 2 2 2 2 2)
 // Forward scans use %lanemask_lt/le, reverse ones %lanemask_gt/ge. A segmented scan
 // restarts at each head flag (lane 0 always starts a segment): the segment's first lane
 // is 31 - __clz(heads & lanemask_le), its end the lowest head above the lane.
