@@ -86,8 +86,9 @@ def load(paths):
                 others.add(b.get("run_name", b["name"]).split("/")[0])
                 continue
             row["platform"] = platform
-            if b.get("error_occurred"):
-                skipped.append((platform, b.get("run_name", b["name"]), b.get("error_message", "")))
+            if b.get("error_occurred") or b.get("skipped"):
+                message = b.get("error_message") or b.get("skip_message", "")
+                skipped.append((platform, b.get("run_name", b["name"]), message))
                 continue
             if "GBps" not in b:
                 continue
@@ -105,7 +106,7 @@ def load(paths):
 def fmt_gbps(v):
     if v is None:
         return "—"
-    return f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}"
+    return f"{v:.0f}" if v >= 100 else f"{v:.1f}" if v >= 10 else f"{v:.2f}" if v >= 0.1 else f"{v:.2g}"
 
 
 def fmt_pct(v):

@@ -13,7 +13,7 @@
 #   --sizes 16,20,...   log2 of the item counts     --types uint8,int32,...
 #   --sels 1,50,99,clustered (selection cases)      --hits 1,50,99,none (find_if / any_of)
 #   --filter REGEX      Google Benchmark --benchmark_filter
-#   --min-time S        seconds of timed runs per row (default 0.05 quick, 0.1 otherwise)
+#   --min-time S        seconds of timed runs per row (default 0.05)
 #   --cmake ARG         extra CMake configure argument (repeatable)
 # Build tree: build/perf. As root, missing Debian/Ubuntu packages are installed.
 set -euo pipefail
@@ -97,7 +97,7 @@ for mode in "${modes[@]}"; do
   json="$raw/$machine-$mode.json"
   echo "bench.sh: predix_perf_$mode ${args[*]} → $json" >&2
   "$build/perf/predix_perf_$mode" ${args[@]+"${args[@]}"} \
-    --benchmark_min_time="${min_time:-$([ "$quick" = 1 ] && echo 0.05 || echo 0.1)}" \
+    --benchmark_min_time="${min_time:-0.05}" \
     ${filter:+--benchmark_filter="$filter"} \
     --benchmark_out="$json" --benchmark_out_format=json ${bench_args[@]+"${bench_args[@]}"}
   jsons+=("$json")
