@@ -74,12 +74,13 @@ done
 
 build=build/perf
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_PERF=ON -DPREDIX_BUILD_TESTS=OFF \
-  $cuda_args ${arch:+-DCMAKE_CUDA_ARCHITECTURES=$arch} ${cmake_args[@]+"${cmake_args[@]}"} >/dev/null
+  $cuda_args ${arch:+-DCMAKE_CUDA_ARCHITECTURES=$arch} ${cmake_args[@]+"${cmake_args[@]}"} | { grep '^-- predix' || true; }
 cmake --build "$build" -j "$(nproc)" --target $(printf 'predix_perf_%s ' "${modes[@]}")
 
 slug() { sed -e 's/([RrTtMmCc]*)//g' | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//'; }
 if [[ " ${modes[*]} " == *" cuda "* ]]; then
-  machine=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n1 | slug)
+  machine=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -n1 | slug || true)
+  machine=${machine:-cuda-device}
 else
   machine="$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | slug)-$(nproc)cpu"
 fi
