@@ -15,7 +15,8 @@
 #   --filter REGEX      Google Benchmark --benchmark_filter
 #   --min-time S        seconds of timed runs per row (default 0.05)
 #   --cmake ARG         extra CMake configure argument (repeatable)
-# Build tree: build/perf. As root, missing Debian/Ubuntu packages are installed.
+# Build tree: build/perf (or $PREDIX_PERF_BUILD). As root, missing Debian/Ubuntu packages are
+# installed (PREDIX_SKIP_PACKAGES=1 skips the check, for machines set up without apt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/packages.sh
@@ -72,7 +73,7 @@ for mode in "${modes[@]}"; do
   fi
 done
 
-build=build/perf
+build=${PREDIX_PERF_BUILD:-build/perf}
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_PERF=ON -DPREDIX_BUILD_TESTS=OFF \
   $cuda_args ${arch:+-DCMAKE_CUDA_ARCHITECTURES=$arch} ${cmake_args[@]+"${cmake_args[@]}"} | { grep '^-- predix' || true; }
 cmake --build "$build" -j "$(nproc)" --target $(printf 'predix_perf_%s ' "${modes[@]}")

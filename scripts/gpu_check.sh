@@ -3,9 +3,11 @@
 #   configure build/gpu (sm_90, tests and benchmarks) → build the CUDA tests → ctest -L cuda
 #   → compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over the CUDA tests
 #   → the warp/block primitives microbenchmark → SASS instruction counts per primitive
+#   → the benchmark suite's quick matrix (scripts/bench.sh --cuda --quick)
 # Every step runs even when an earlier one failed (unless it needs what failed); a summary
 # table ends the output. Files in $OUT (default ./out): summary.txt, build.log,
-# cuda_tests.log, sanitizer.log, primitives_bench.json, primitives_bench.txt, sass.txt.
+# cuda_tests.log, sanitizer.log, primitives_bench.txt, sass.txt, bench_quick.txt and
+# bench.tgz (the suite's JSON, report and plots, and primitives_bench.json).
 #
 #   scripts/gpu_check.sh               on the GPU machine
 #   scripts/gpu_check.sh --fetch-deps  here, beforehand, when the GPU machine may lack
@@ -44,11 +46,11 @@ if [ "${1:-}" = "--fetch-deps" ]; then
 fi
 
 OUT=${OUT:-$root/out}
-mkdir -p "$OUT"
+mkdir -p "$OUT/bench"
 exec 3>&1  # the console, for progress lines while a step's output goes to a log
 jobs=${JOBS:-16}
 build=${PREDIX_GPU_BUILD:-build/gpu}
-budget=${PREDIX_GPU_BUDGET_S:-510}
+budget=${PREDIX_GPU_BUDGET_S:-540}
 t_start=$(date +%s)
 summary=()
 
@@ -142,7 +144,7 @@ sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanit
 if [ -x "$tests_bin" ] && [ -n "$sanitizer" ]; then
   later=3  # tools after this one, each kept >= 45 s; 60 s kept for the benchmark and SASS
   for tool in memcheck racecheck synccheck initcheck; do
-    reserve=$((60 + 45 * later))
+    reserve=$((200 + 45 * later))
     later=$((later - 1))
     echo "===== $tool" >>"$OUT/sanitizer.log"
     extra=()
@@ -165,8 +167,8 @@ if [ -n "${bench_build_pid:-}" ]; then
   summary+=("$(printf '%-22s %-8s %6s  %s' build_bench "$([ "$rc" = 0 ] && echo ok || echo FAILED)" - 'in the background')")
 fi
 if [ -x "$bench_bin" ]; then
-  step primitives_bench 150 40 "$bench_bin" --benchmark_filter='^(warp|block)_' \
-    --benchmark_min_time=0.1 --benchmark_out="$OUT/primitives_bench.json" \
+  step primitives_bench 150 180 "$bench_bin" --benchmark_filter='^(warp|block)_' \
+    --benchmark_min_time=0.1 --benchmark_out="$OUT/bench/primitives_bench.json" \
     --benchmark_out_format=json >"$OUT/primitives_bench.txt" 2>&1
 else
   skip primitives_bench "no benchmark binary"
@@ -237,9 +239,24 @@ EOF
 export -f sass_counts
 export OUT bench_bin
 if [ -x "$bench_bin" ]; then
-  step sass_counts 60 0 sass_counts >"$OUT/sass.txt" 2>&1
+  step sass_counts 60 120 sass_counts >"$OUT/sass.txt" 2>&1
 else
   skip sass_counts "no benchmark binary"
+fi
+
+# --- the benchmark suite, quick matrix (predix against CUB/Thrust), on the same build tree;
+# its report and plots come back as one archive
+bench_quick() {
+  PREDIX_SKIP_PACKAGES=1 PREDIX_PERF_BUILD=$build scripts/bench.sh --cuda --quick \
+    --cuda-arch "${PREDIX_CUDA_ARCH:-90}" --out "$OUT/bench" &&
+    tar -czf "$OUT/bench.tgz" -C "$OUT" bench && rm -rf "$OUT/bench"
+}
+export -f bench_quick
+export build
+if [ -x "$bench_bin" ] && [ "${PREDIX_GPU_BENCH:-quick}" = quick ]; then
+  step bench_quick 150 0 bench_quick >"$OUT/bench_quick.txt" 2>&1
+else
+  skip bench_quick "no benchmark binary or PREDIX_GPU_BENCH != quick"
 fi
 
 {
