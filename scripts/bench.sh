@@ -17,6 +17,7 @@
 #   --cmake ARG         extra CMake configure argument (repeatable)
 # Build tree: build/perf (or $PREDIX_PERF_BUILD). As root, missing Debian/Ubuntu packages are
 # installed (PREDIX_SKIP_PACKAGES=1 skips the check, for machines set up without apt).
+# PREDIX_COMMIT names the commit in the report where the tree has no .git (a copied tree).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/packages.sh
@@ -109,4 +110,5 @@ python=python3  # the interpreter that has matplotlib (python3-matplotlib is for
 for candidate in python3 /usr/bin/python3; do
   if "$candidate" -c 'import matplotlib' >/dev/null 2>&1; then python=$candidate; break; fi
 done
-"$python" perf/report.py --out "$results" --machine "$machine" --command "$command_line" "${jsons[@]}"
+"$python" perf/report.py --out "$results" --machine "$machine" --command "$command_line" \
+  ${PREDIX_COMMIT:+--commit "$PREDIX_COMMIT"} "${jsons[@]}"

@@ -208,15 +208,18 @@ def count(ops):
     while real and real[-1] == "BRA": real.pop()  # the trailing self-branch after EXIT
     return real
 base = {}
+def block_threads(n):
+    m = re.search(r", (\d+)>", pretty[n])
+    return m.group(1) if m else None
 for n in names:
-    if "probe_kernel" in n and "identity" in pretty[n]:
-        base[re.search(r", (\d+)>", pretty[n]).group(1)] = len(count(funcs[n]))
+    if "probe_kernel" in n and "identity" in pretty[n] and block_threads(n):
+        base[block_threads(n)] = len(count(funcs[n]))
 print("Instructions per collective call: SASS of probe_kernel<P, B> minus probe_kernel<identity, B>")
 print(f"{'primitive, block threads':62s} {'instr':>5s} " + " ".join(f"{c:>5s}" for c in classes))
 for n in sorted(names, key=lambda n: short(pretty[n])):
     if "probe_kernel" not in n or "identity" in pretty[n]: continue
     ops = count(funcs[n])
-    b = re.search(r", (\d+)>", pretty[n]).group(1)
+    b = block_threads(n)
     row = f"{short(pretty[n]).replace('probe_kernel<', '')[:-1]:62s} {len(ops) - base.get(b, 0):5d} "
     print(row + " ".join(f"{sum(1 for o in ops if o.split('.')[0] == c):5d}" for c in classes))
 print("\nResources per benchmark kernel (cuobjdump -res-usage)")
