@@ -13,16 +13,27 @@ namespace kokkos_detail {
 
 template <class In, class Out, class Flags>
 struct select_functor {
-  using value_type = index;  // selected elements before i
+  using value_type = index;  // selected elements before the chunk
   In first;
   Out out;
   Flags flags;
+  index n;
   errors* errs;
 
-  void operator()(const index i, index& rank, const bool final) const {
-    if (!flags(i)) return;
-    if (final) guarded(errs, i, [&] { at(out, rank) = at(first, i); });
-    ++rank;
+  void operator()(const index c, index& rank, const bool final) const {
+    const chunk part(c, n);
+    if (!final) {
+      rank += count_flags(flags, part.begin, part.end);
+      return;
+    }
+    index i = part.begin;
+    guarded(errs, i, [&] {
+      index r = rank;
+      for (; i < part.end; ++i) {
+        if (flags(i)) at(out, r++) = at(first, i);
+      }
+      rank = r;
+    });
   }
 };
 
@@ -40,8 +51,8 @@ Out copy_if(const kokkos_policy<Space>& policy, In first, In last, Stencil stenc
   const auto flags = evaluate_flags(space, "predix::copy_if::flags", stencil, n, pred);
   errors errs;
   index selected = 0;
-  Kokkos::parallel_scan(std::string("predix::copy_if"), range(space, n),
-                        select_functor<In, Out, decltype(flags)>{first, out, flags, &errs},
+  Kokkos::parallel_scan(std::string("predix::copy_if"), chunks(space, n),
+                        select_functor<In, Out, decltype(flags)>{first, out, flags, n, &errs},
                         selected);
   space.fence();
   errs.rethrow();

@@ -16,10 +16,17 @@ struct count_functor {
   using value_type = index;  // summed: init 0, join +
   In first;
   mutable Pred pred;
+  index n;
   errors* errs;
 
-  void operator()(const index i, index& count) const {
-    guarded(errs, i, [&] { count += detail::test(pred, at(first, i)) ? 1 : 0; });
+  void operator()(const index c, index& count) const {
+    const chunk part(c, n);
+    index i = part.begin;
+    guarded(errs, i, [&] {
+      index selected = 0;
+      for (; i < part.end; ++i) selected += detail::test(pred, at(first, i)) ? 1 : 0;
+      count += selected;
+    });
   }
 };
 
@@ -35,8 +42,8 @@ detail::diff_t<In> count_if(const kokkos_policy<Space>& policy, In first, In las
   if (n == 0) return 0;
   errors errs;
   index count = 0;
-  Kokkos::parallel_reduce(std::string("predix::count_if"), range(space, n),
-                          count_functor<In, Pred>{first, pred, &errs}, count);
+  Kokkos::parallel_reduce(std::string("predix::count_if"), chunks(space, n),
+                          count_functor<In, Pred>{first, pred, n, &errs}, count);
   space.fence();
   errs.rethrow();
   return static_cast<detail::diff_t<In>>(count);

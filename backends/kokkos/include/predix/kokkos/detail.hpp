@@ -1,16 +1,19 @@
 #pragma once
 // Pieces shared by the Kokkos algorithms:
-//   range        a RangePolicy with 64-bit indices on the policy's execution space instance
+//   chunks       the RangePolicy (64-bit indices) on the policy's instance; a Kokkos index is a
+//                chunk of chunk_size consecutive elements, so user code runs in plain loops
+//                (vectorizable, bookkeeping once per chunk) and n / chunk_size indices still
+//                spread over every thread
 //   errors       user exceptions carried out of parallel regions (see below)
 //   make_view    flags and element buffers in Kokkos Views
 //   partial      the accumulator of scans and reductions: no identity element needed, order kept
 //
-// Exceptions: every call into user code (predicates, operators, iterators, element copies)
-// inside a parallel region is wrapped by `guarded`, which records the exception of the lowest
-// failing index and makes later elements skip their work; the algorithm rethrows it once the
-// region has ended. An exception must not leave an OpenMP or Threads region (std::terminate),
-// and Kokkos's own state (profiling regions, instance locks) stays consistent on every space,
-// Serial included.
+// Exceptions: user code (predicates, operators, iterators, element copies) inside a parallel
+// region runs in `guarded`, which records the exception with its element's index (the lowest
+// wins) and makes later chunks skip their work; the algorithm rethrows it once the region has
+// ended. An exception must not leave an OpenMP or Threads region (std::terminate), and Kokkos's
+// own state (profiling regions, instance locks) stays consistent on every space, Serial too.
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <exception>
@@ -29,13 +32,22 @@ namespace predix::kokkos_detail {
 
 using index = std::int64_t;
 
+inline constexpr index chunk_size = 2048;
+
+/// Elements [begin, end) of chunk c of [0, n).
+struct chunk {
+  index begin;
+  index end;
+  chunk(index c, index n) : begin(c * chunk_size), end(std::min(n, begin + chunk_size)) {}
+};
+
 template <class Space>
 using range_policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<index>>;
 
-/// [0, n) on `space`.
+/// The chunks of [0, n) on `space`.
 template <class Space>
-range_policy<Space> range(const Space& space, index n) {
-  return range_policy<Space>(space, 0, n);
+range_policy<Space> chunks(const Space& space, index n) {
+  return range_policy<Space>(space, 0, (n + chunk_size - 1) / chunk_size);
 }
 
 /// The policy's instance, after checking that Kokkos is usable (std::runtime_error otherwise).
@@ -77,14 +89,15 @@ class errors {
   index where_ = 0;
 };
 
-/// Runs body() for element i unless an element has already failed; keeps its exception.
+/// Runs body() unless an element has already failed; an exception is kept with the index that
+/// `current` holds when it is thrown (body's loop variable).
 template <class Body>
-void guarded(errors* errs, index i, Body&& body) noexcept {
+void guarded(errors* errs, const index& current, Body&& body) noexcept {
   if (errs->failed()) return;
   try {
     body();
   } catch (...) {
-    errs->capture(i);
+    errs->capture(current);
   }
 }
 
@@ -110,17 +123,30 @@ view<unsigned char, Space> evaluate_flags(const Space& space, const char* label,
     Stencil stencil;
     mutable Pred pred;
     view<unsigned char, Space> flags;
+    index n;
     errors* errs;
-    void operator()(const index i) const {
-      guarded(errs, i, [&] { flags(i) = detail::test(pred, at(stencil, i)) ? 1 : 0; });
+    void operator()(const index c) const {
+      const chunk part(c, n);
+      index i = part.begin;
+      guarded(errs, i, [&] {
+        for (; i < part.end; ++i) flags(i) = detail::test(pred, at(stencil, i)) ? 1 : 0;
+      });
     }
   };
   errors errs;
   auto flags = make_view<unsigned char, Space>("predix::flags", n);
-  Kokkos::parallel_for(label, range(space, n), functor{stencil, pred, flags, &errs});
+  Kokkos::parallel_for(label, chunks(space, n), functor{stencil, pred, flags, n, &errs});
   space.fence();
   errs.rethrow();
   return flags;
+}
+
+/// Number of set flags in [begin, end).
+template <class Flags>
+index count_flags(const Flags& flags, index begin, index end) {
+  index count = 0;
+  for (index i = begin; i < end; ++i) count += flags(i);
+  return count;
 }
 
 /// A scan or reduction accumulator: empty, or `value`, the fold of the elements [begin, end) in
@@ -149,19 +175,10 @@ struct order_error : std::logic_error {
             "reduction, so their order is lost") {}
 };
 
-/// acc op x, where x is element i (x itself, converted to T, when acc is empty).
-template <class T, class Op, class X>
-void fold(partial<T>& acc, Op& op, X&& x, index i) {
-  if (acc.empty) {
-    acc.value = static_cast<T>(static_cast<X&&>(x));
-    acc.begin = i;
-    acc.empty = false;
-  } else if (i == acc.end) {
-    acc.value = op(acc.value, static_cast<X&&>(x));
-  } else {
-    throw order_error();
-  }
-  acc.end = i + 1;
+/// Throws order_error unless acc is empty or ends where `begin` starts.
+template <class T>
+void check_adjacent(const partial<T>& acc, index begin) {
+  if (!acc.empty && acc.end != begin) throw order_error();
 }
 
 /// dst = (earlier of dst, src) op (later of dst, src); they must be adjacent.

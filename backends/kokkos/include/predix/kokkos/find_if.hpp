@@ -1,7 +1,7 @@
 #pragma once
 // Kokkos find_if: one Kokkos::parallel_reduce of the lowest matching index. flags 0 0 1 0 1 →
-// index 2; last when nothing matches. Elements after a known match (or failure) are skipped, so
-// on one thread predicates run exactly as in the serial loop.
+// index 2; last when nothing matches. A chunk stops at its first match, and chunks after a known
+// match (or failure) are skipped, so on one thread predicates run exactly as in the serial loop.
 // A predicate's exception is rethrown only if it comes before the first match, as serially.
 #include <atomic>
 #include <string>
@@ -28,15 +28,21 @@ struct find_functor {
     while (i < seen && !bound->compare_exchange_weak(seen, i, std::memory_order_relaxed)) {
     }
   }
-  void operator()(const index i, index& lowest) const {
+  void operator()(const index c, index& lowest) const {
+    const chunk part(c, n);
+    index i = part.begin;
     if (i >= bound->load(std::memory_order_relaxed)) return;
     try {
-      if (!detail::test(pred, at(first, i))) return;
-      if (i < lowest) lowest = i;
+      for (; i < part.end; ++i) {
+        if (detail::test(pred, at(first, i))) {
+          if (i < lowest) lowest = i;
+          break;
+        }
+      }
     } catch (...) {
       errs->capture(i);
     }
-    lower_bound_to(i);
+    if (i < part.end) lower_bound_to(i);
   }
   void init(index& lowest) const { lowest = n; }
   void join(index& dst, const index& src) const {
@@ -62,7 +68,7 @@ In find_if(const kokkos_policy<Space>& policy, In first, In last, Pred pred) {
   errors errs;
   std::atomic<index> bound{n};
   index lowest = n;
-  Kokkos::parallel_reduce(std::string("predix::find_if"), range(space, n),
+  Kokkos::parallel_reduce(std::string("predix::find_if"), chunks(space, n),
                           find_functor<In, Pred>{first, pred, n, &bound, &errs}, lowest);
   space.fence();
   if (errs.failed() && errs.where() < lowest) errs.rethrow();

@@ -6,7 +6,8 @@
 // In place, the scan moves element i to a buffer: selected to their rank s, rejected number r
 // to n-1-r (so from the back, reversed); a Kokkos::parallel_for moves them back, reading the
 // rejected from the back again for stable_partition. A throwing predicate leaves the input as
-// it was.
+// it was. Each Kokkos index is a chunk of elements (kokkos/detail.hpp); the non-final pass of a
+// scan only counts flags.
 #include <string>
 #include <utility>
 
@@ -19,44 +20,62 @@ namespace kokkos_detail {
 
 template <class In, class OutTrue, class OutFalse, class Flags>
 struct partition_copy_functor {
-  using value_type = index;  // selected elements before i
+  using value_type = index;  // selected elements before the chunk
   In first;
   OutTrue out_true;
   OutFalse out_false;
   Flags flags;
+  index n;
   errors* errs;
 
-  void operator()(const index i, index& selected, const bool final) const {
-    const bool is_selected = flags(i) != 0;
-    if (final) {
-      guarded(errs, i, [&] {
-        if (is_selected) {
-          at(out_true, selected) = at(first, i);
-        } else {
-          at(out_false, i - selected) = at(first, i);
-        }
-      });
+  void operator()(const index c, index& selected, const bool final) const {
+    const chunk part(c, n);
+    if (!final) {
+      selected += count_flags(flags, part.begin, part.end);
+      return;
     }
-    selected += is_selected ? 1 : 0;
+    index i = part.begin;
+    guarded(errs, i, [&] {
+      index s = selected;
+      for (; i < part.end; ++i) {
+        if (flags(i)) {
+          at(out_true, s++) = at(first, i);
+        } else {
+          at(out_false, i - s) = at(first, i);
+        }
+      }
+      selected = s;
+    });
   }
 };
 
 template <class It, class Flags, class Buffer>
 struct partition_scatter_functor {
-  using value_type = index;  // selected elements before i
+  using value_type = index;  // selected elements before the chunk
   It first;
   Flags flags;
   Buffer buffer;
   index n;
   errors* errs;
 
-  void operator()(const index i, index& selected, const bool final) const {
-    const bool is_selected = flags(i) != 0;
-    if (final) {
-      const index to = is_selected ? selected : n - 1 - (i - selected);
-      guarded(errs, i, [&] { buffer(to) = std::move(at(first, i)); });
+  void operator()(const index c, index& selected, const bool final) const {
+    const chunk part(c, n);
+    if (!final) {
+      selected += count_flags(flags, part.begin, part.end);
+      return;
     }
-    selected += is_selected ? 1 : 0;
+    index i = part.begin;
+    guarded(errs, i, [&] {
+      index s = selected;
+      for (; i < part.end; ++i) {
+        if (flags(i)) {
+          buffer(s++) = std::move(at(first, i));
+        } else {
+          buffer(n - 1 - (i - s)) = std::move(at(first, i));
+        }
+      }
+      selected = s;
+    });
   }
 };
 
@@ -69,9 +88,15 @@ struct partition_gather_functor {
   bool stable;
   errors* errs;
 
-  void operator()(const index p) const {
-    const index from = stable && p >= selected ? n - 1 - (p - selected) : p;
-    guarded(errs, p, [&] { at(first, p) = std::move(buffer(from)); });
+  void operator()(const index c) const {
+    const chunk part(c, n);
+    index p = part.begin;
+    guarded(errs, p, [&] {
+      for (; p < part.end; ++p) {
+        const index from = stable && p >= selected ? n - 1 - (p - selected) : p;
+        at(first, p) = std::move(buffer(from));
+      }
+    });
   }
 };
 
@@ -86,13 +111,13 @@ It partition_in_place(const kokkos_policy<Space>& policy, const char* name, It f
   const auto flags = evaluate_flags(space, (label + "::flags").c_str(), stencil, n, pred);
   errors errs;
   index selected = 0;
-  Kokkos::parallel_scan(label, range(space, n),
+  Kokkos::parallel_scan(label, chunks(space, n),
                         partition_scatter_functor<It, decltype(flags), decltype(buffer)>{
                             first, flags, buffer, n, &errs},
                         selected);
   space.fence();
   errs.rethrow();
-  Kokkos::parallel_for(label + "::move_back", range(space, n),
+  Kokkos::parallel_for(label + "::move_back", chunks(space, n),
                        partition_gather_functor<It, decltype(buffer)>{first, buffer, n, selected,
                                                                       stable, &errs});
   space.fence();
@@ -115,9 +140,9 @@ std::pair<OutTrue, OutFalse> partition_copy(const kokkos_policy<Space>& policy, 
   const auto flags = evaluate_flags(space, "predix::partition_copy::flags", stencil, n, pred);
   errors errs;
   index selected = 0;
-  Kokkos::parallel_scan(std::string("predix::partition_copy"), range(space, n),
+  Kokkos::parallel_scan(std::string("predix::partition_copy"), chunks(space, n),
                         partition_copy_functor<In, OutTrue, OutFalse, decltype(flags)>{
-                            first, out_true, out_false, flags, &errs},
+                            first, out_true, out_false, flags, n, &errs},
                         selected);
   space.fence();
   errs.rethrow();

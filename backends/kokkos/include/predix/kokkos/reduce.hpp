@@ -1,6 +1,6 @@
 #pragma once
 // Kokkos reduce: one Kokkos::parallel_reduce. in 3 1 4 1 5, init 10, plus → 24.
-// The elements fold into a kokkos_detail::partial in the init's type (no identity needed, order
+// Each chunk folds into a kokkos_detail::partial in the init's type (no identity needed, order
 // kept, so non-commutative operators work); the result is init op (x0 op ... op x[n-1]), the
 // serial init op x0 op x1 ... by associativity.
 #include <string>
@@ -16,10 +16,17 @@ struct reduce_functor {
   using value_type = partial<T>;
   In first;
   mutable Op op;
+  index n;
   errors* errs;
 
-  void operator()(const index i, value_type& acc) const {
-    guarded(errs, i, [&] { fold(acc, op, at(first, i), i); });
+  void operator()(const index c, value_type& acc) const {
+    const chunk part(c, n);
+    index i = part.begin;
+    guarded(errs, i, [&] {
+      T run = static_cast<T>(at(first, i));
+      for (++i; i < part.end; ++i) run = op(run, at(first, i));
+      kokkos_detail::join(acc, value_type{run, part.begin, part.end, false}, op);
+    });
   }
   void init(value_type& acc) const { acc = empty_partial<T>(); }
   void join(value_type& dst, const value_type& src) const {
@@ -45,8 +52,8 @@ T reduce(const kokkos_policy<Space>& policy, In first, In last, T init, Op op) {
   if (n == 0) return init;
   errors errs;
   partial<T> total = empty_partial<T>();
-  Kokkos::parallel_reduce(std::string("predix::reduce"), range(space, n),
-                          reduce_functor<T, In, Op>{first, op, &errs}, total);
+  Kokkos::parallel_reduce(std::string("predix::reduce"), chunks(space, n),
+                          reduce_functor<T, In, Op>{first, op, n, &errs}, total);
   space.fence();
   errs.rethrow();
   return total.empty ? init : static_cast<T>(op(init, total.value));

@@ -17,16 +17,27 @@ namespace kokkos_detail {
 
 template <class It, class Flags, class Buffer>
 struct keep_functor {
-  using value_type = index;  // kept elements before i
+  using value_type = index;  // kept elements before the chunk
   It first;
   Flags keep;
   Buffer buffer;
+  index n;
   errors* errs;
 
-  void operator()(const index i, index& rank, const bool final) const {
-    if (!keep(i)) return;
-    if (final) guarded(errs, i, [&] { buffer(rank) = std::move(at(first, i)); });
-    ++rank;
+  void operator()(const index c, index& rank, const bool final) const {
+    const chunk part(c, n);
+    if (!final) {
+      rank += count_flags(keep, part.begin, part.end);
+      return;
+    }
+    index i = part.begin;
+    guarded(errs, i, [&] {
+      index r = rank;
+      for (; i < part.end; ++i) {
+        if (keep(i)) buffer(r++) = std::move(at(first, i));
+      }
+      rank = r;
+    });
   }
 };
 
@@ -34,10 +45,15 @@ template <class It, class Buffer>
 struct move_back_functor {
   It first;
   Buffer buffer;
+  index n;
   errors* errs;
 
-  void operator()(const index p) const {
-    guarded(errs, p, [&] { at(first, p) = std::move(buffer(p)); });
+  void operator()(const index c) const {
+    const chunk part(c, n);
+    index p = part.begin;
+    guarded(errs, p, [&] {
+      for (; p < part.end; ++p) at(first, p) = std::move(buffer(p));
+    });
   }
 };
 
@@ -56,14 +72,14 @@ It remove_if(const kokkos_policy<Space>& policy, It first, It last, Stencil sten
   const auto keep = evaluate_flags(space, "predix::remove_if::flags", stencil, n, reject);
   errors errs;
   index kept = 0;
-  Kokkos::parallel_scan(std::string("predix::remove_if"), range(space, n),
-                        keep_functor<It, decltype(keep), decltype(buffer)>{first, keep, buffer,
+  Kokkos::parallel_scan(std::string("predix::remove_if"), chunks(space, n),
+                        keep_functor<It, decltype(keep), decltype(buffer)>{first, keep, buffer, n,
                                                                             &errs},
                         kept);
   space.fence();
   errs.rethrow();
-  Kokkos::parallel_for(std::string("predix::remove_if::move_back"), range(space, kept),
-                       move_back_functor<It, decltype(buffer)>{first, buffer, &errs});
+  Kokkos::parallel_for(std::string("predix::remove_if::move_back"), chunks(space, kept),
+                       move_back_functor<It, decltype(buffer)>{first, buffer, kept, &errs});
   space.fence();
   errs.rethrow();
   return first + static_cast<detail::diff_t<It>>(kept);
