@@ -1,0 +1,176 @@
+#pragma once
+// Host side of every predix::cuda algorithm: device queries, launch sizes, temporary storage,
+// the host-pointer check and the final synchronization. Each failure throws (error.hpp).
+//
+// Temporary storage is stream-ordered: cudaMallocFromPoolAsync / cudaFreeAsync on the policy's
+// stream, from one predix pool per device whose release threshold keeps up to 64 MiB mapped
+// between calls (the default pool's threshold, 0, would unmap and remap the few kilobytes of
+// tile states on every call). Devices without memory pools fall back to cudaMalloc/cudaFree.
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include <thrust/device_ptr.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <predix/cuda/error.hpp>
+
+namespace predix::gpu::detail {
+
+inline int current_device(const char* algorithm) {
+  int device = 0;
+  check(cudaGetDevice(&device), algorithm, "cudaGetDevice");
+  return device;
+}
+
+inline int device_attribute(cudaDeviceAttr attribute, int device, const char* algorithm) {
+  int value = 0;
+  check(cudaDeviceGetAttribute(&value, attribute, device), algorithm, "cudaDeviceGetAttribute");
+  return value;
+}
+
+/// Blocks of `kernel` (with `threads` threads) that fit on the whole device at once; the
+/// occupancy query is made once per kernel and device.
+template <class Kernel>
+int resident_blocks(Kernel* kernel, int threads, const char* algorithm) {
+  static std::mutex mutex;
+  static std::map<std::pair<const void*, int>, int> cache;
+  const int device = current_device(algorithm);
+  const std::pair<const void*, int> key(reinterpret_cast<const void*>(kernel), device);
+  std::lock_guard<std::mutex> lock(mutex);
+  auto found = cache.find(key);
+  if (found != cache.end()) return found->second;
+  int per_sm = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0), algorithm,
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  const int sms = device_attribute(cudaDevAttrMultiProcessorCount, device, algorithm);
+  const int blocks = (per_sm > 0 ? per_sm : 1) * sms;
+  cache.emplace(key, blocks);
+  return blocks;
+}
+
+/// predix's memory pool on `device`, created on first use; nullptr without pool support.
+inline cudaMemPool_t memory_pool(int device, const char* algorithm) {
+  static std::mutex mutex;
+  static std::map<int, cudaMemPool_t> pools;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto found = pools.find(device);
+  if (found != pools.end()) return found->second;
+  cudaMemPool_t pool = nullptr;
+  if (device_attribute(cudaDevAttrMemoryPoolsSupported, device, algorithm) != 0) {
+    cudaMemPoolProps props{};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.handleTypes = cudaMemHandleTypeNone;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    check(cudaMemPoolCreate(&pool, &props), algorithm, "cudaMemPoolCreate");
+    std::uint64_t keep = std::uint64_t(64) << 20;
+    check(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep), algorithm,
+          "cudaMemPoolSetAttribute");
+  }
+  pools.emplace(device, pool);
+  return pool;
+}
+
+/// Device memory for one call, released (stream-ordered) when it goes out of scope.
+/// Throws std::bad_alloc when the device has not got `bytes` free.
+class temporary_storage {
+ public:
+  temporary_storage(std::size_t bytes, cudaStream_t stream, const char* algorithm)
+      : stream_(stream) {
+    pool_ = memory_pool(current_device(algorithm), algorithm);
+    const cudaError_t error = pool_ != nullptr
+                                  ? cudaMallocFromPoolAsync(&data_, bytes, pool_, stream)
+                                  : cudaMalloc(&data_, bytes);
+    if (error == cudaErrorMemoryAllocation) {
+      (void)cudaGetLastError();
+      data_ = nullptr;
+      throw std::bad_alloc();
+    }
+    check(error, algorithm, pool_ != nullptr ? "cudaMallocFromPoolAsync" : "cudaMalloc");
+  }
+  temporary_storage(const temporary_storage&) = delete;
+  temporary_storage& operator=(const temporary_storage&) = delete;
+  ~temporary_storage() {
+    if (data_ != nullptr) (void)(pool_ != nullptr ? cudaFreeAsync(data_, stream_) : cudaFree(data_));
+  }
+
+  /// The part of the storage at `offset` bytes (a value from carve()).
+  template <class T>
+  T* at(std::size_t offset) const {
+    return reinterpret_cast<T*>(static_cast<char*>(data_) + offset);
+  }
+
+  /// Lays out consecutive arrays: returns the offset of the next `bytes` and advances `total`
+  /// (offsets aligned to 256 bytes).
+  static std::size_t carve(std::size_t& total, std::size_t bytes) {
+    const std::size_t offset = total;
+    total += (bytes + 255) / 256 * 256;
+    return offset;
+  }
+
+ private:
+  cudaStream_t stream_;
+  cudaMemPool_t pool_ = nullptr;
+  void* data_ = nullptr;
+};
+
+/// Waits for the call's work; a kernel's fault surfaces here, named after the algorithm.
+inline void synchronize(cudaStream_t stream, const char* algorithm) {
+  check(cudaStreamSynchronize(stream), algorithm, "cudaStreamSynchronize");
+}
+
+/// Throws std::invalid_argument when `p` (the start of a range of n > 0 items) points to host
+/// memory that kernels cannot read: unregistered (pageable) memory on a device without
+/// pageable memory access (HMM/ATS), or pinned memory that is not mapped. Device, managed
+/// and mapped pinned memory pass.
+inline void check_device_pointer(const void* p, const char* algorithm, const char* what) {
+  cudaPointerAttributes attributes{};
+  check(cudaPointerGetAttributes(&attributes, p), algorithm, "cudaPointerGetAttributes");
+  bool accessible = true;
+  const char* kind = "";
+  if (attributes.type == cudaMemoryTypeUnregistered) {
+    kind = "pageable host memory";
+    accessible = device_attribute(cudaDevAttrPageableMemoryAccess, current_device(algorithm),
+                                  algorithm) != 0;
+  } else if (attributes.type == cudaMemoryTypeHost) {
+    kind = "pinned host memory that is not mapped";
+    accessible = attributes.devicePointer != nullptr;
+  }
+  if (!accessible) {
+    throw std::invalid_argument(std::string("predix::") + algorithm + ": the " + what +
+                                " is a host pointer (" + kind +
+                                "); predix::cuda needs device, managed or mapped memory");
+  }
+}
+
+/// The check above for the iterators it can see through: raw pointers, thrust::device_ptr
+/// and thrust::transform_iterator over either. Other iterators are not checked.
+template <class It>
+void check_device_iterator(const It&, const char*, const char*) {}
+
+template <class T>
+void check_device_iterator(T* p, const char* algorithm, const char* what) {
+  check_device_pointer(p, algorithm, what);
+}
+
+template <class T>
+void check_device_iterator(const thrust::device_ptr<T>& p, const char* algorithm,
+                           const char* what) {
+  check_device_pointer(p.get(), algorithm, what);
+}
+
+template <class F, class It, class R, class V>
+void check_device_iterator(const thrust::transform_iterator<F, It, R, V>& it,
+                           const char* algorithm, const char* what) {
+  check_device_iterator(it.base(), algorithm, what);
+}
+
+}  // namespace predix::gpu::detail

@@ -1,0 +1,202 @@
+#pragma once
+// The core operations predix::cuda does not implement yet run Thrust's CUDA implementation
+// (DESIGN.md §3), called qualified (thrust::cuda_cub::...) on the policy's stream, with the
+// predix semantics kept:
+//   - predicates go through static_cast<bool> (bool_predicate), std:: functors through their
+//     cuda::std:: twins (functional.cuh);
+//   - partition leaves the rejected elements reversed: Thrust's CUDA partition copies the
+//     input aside and partitions it back with CUB, which writes them reversed;
+//   - partition_copy keeps both outputs in order (Thrust's partition_copy does);
+//   - a stencil that is the input itself (the plain forms) is passed as no stencil: Thrust's
+//     in-place partition would read a stencil it is overwriting;
+//   - Thrust's thrust::system_error becomes predix::cuda_error naming the algorithm.
+// Like Thrust, each call returns after the work is done.
+#include <type_traits>
+#include <utility>
+
+#include <thrust/copy.h>
+#include <thrust/count.h>
+#include <thrust/find.h>
+#include <thrust/reduce.h>
+#include <thrust/scan.h>
+#include <thrust/partition.h>
+#include <thrust/remove.h>
+#include <thrust/system/cuda/execution_policy.h>
+#include <thrust/system_error.h>
+
+#include <predix/cuda/detail/runtime.hpp>
+#include <predix/cuda/functional.cuh>
+#include <predix/cuda/policy.hpp>
+#include <predix/detail/range.hpp>
+
+namespace predix {
+namespace gpu::detail {
+
+/// pred(x) converted with static_cast<bool>, callable as const (Thrust calls it so).
+template <class Pred>
+struct bool_predicate {
+  mutable Pred pred;
+  template <class T>
+  __host__ __device__ bool operator()(T&& x) const {
+    return static_cast<bool>(pred(static_cast<T&&>(x)));
+  }
+};
+
+/// pred for device code, its result converted with static_cast<bool>.
+template <class Pred>
+bool_predicate<device_function_t<Pred>> as_bool(const Pred& pred) {
+  return {to_device(pred)};
+}
+
+template <class It, class Stencil>
+bool stencil_is_input(const It& first, const Stencil& stencil) {
+  if constexpr (std::is_same_v<It, Stencil>) {
+    return first == stencil;
+  } else {
+    return false;
+  }
+}
+
+/// Runs call(exec) with exec = thrust::cuda::par on the policy's stream; Thrust's errors
+/// become predix::cuda_error.
+template <class Call>
+auto thrust_call(const cuda_policy& policy, const char* algorithm, Call&& call) {
+  auto exec = ::thrust::cuda::par.on(policy.stream());
+  try {
+    decltype(auto) result = call(exec);
+    synchronize(policy.stream(), algorithm);
+    return result;
+  } catch (const ::thrust::system_error& e) {
+    (void)cudaGetLastError();
+    throw cuda_error(static_cast<cudaError_t>(e.code().value()),
+                     std::string("predix::") + algorithm + ": Thrust: " + e.what());
+  }
+}
+
+}  // namespace gpu::detail
+
+namespace impl {
+
+template <class In, class Stencil, class Out, class Pred>
+Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out, Pred pred) {
+  if (first == last) return out;
+  gpu::detail::check_device_iterator(first, "copy_if", "input");
+  gpu::detail::check_device_iterator(stencil, "copy_if", "stencil");
+  gpu::detail::check_device_iterator(out, "copy_if", "output");
+  const auto p = gpu::detail::as_bool(pred);
+  return gpu::detail::thrust_call(policy, "copy_if", [&](auto& exec) {
+    return gpu::detail::stencil_is_input(first, stencil)
+               ? ::thrust::cuda_cub::copy_if(exec, first, last, out, p)
+               : ::thrust::cuda_cub::copy_if(exec, first, last, stencil, out, p);
+  });
+}
+
+template <class It, class Stencil, class Pred>
+It remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+  if (first == last) return last;
+  gpu::detail::check_device_iterator(first, "remove_if", "input");
+  gpu::detail::check_device_iterator(stencil, "remove_if", "stencil");
+  const auto p = gpu::detail::as_bool(pred);
+  return gpu::detail::thrust_call(policy, "remove_if", [&](auto& exec) {
+    return gpu::detail::stencil_is_input(first, stencil)
+               ? ::thrust::cuda_cub::remove_if(exec, first, last, p)
+               : ::thrust::cuda_cub::remove_if(exec, first, last, stencil, p);
+  });
+}
+
+template <class It, class Stencil, class Pred>
+It partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+  if (first == last) return last;
+  gpu::detail::check_device_iterator(first, "partition", "input");
+  gpu::detail::check_device_iterator(stencil, "partition", "stencil");
+  const auto p = gpu::detail::as_bool(pred);
+  return gpu::detail::thrust_call(policy, "partition", [&](auto& exec) {
+    return gpu::detail::stencil_is_input(first, stencil)
+               ? ::thrust::cuda_cub::partition(exec, first, last, p)
+               : ::thrust::cuda_cub::partition(exec, first, last, stencil, p);
+  });
+}
+
+template <class It, class Stencil, class Pred>
+It stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+  if (first == last) return last;
+  gpu::detail::check_device_iterator(first, "stable_partition", "input");
+  gpu::detail::check_device_iterator(stencil, "stable_partition", "stencil");
+  const auto p = gpu::detail::as_bool(pred);
+  return gpu::detail::thrust_call(policy, "stable_partition", [&](auto& exec) {
+    return gpu::detail::stencil_is_input(first, stencil)
+               ? ::thrust::cuda_cub::stable_partition(exec, first, last, p)
+               : ::thrust::cuda_cub::stable_partition(exec, first, last, stencil, p);
+  });
+}
+
+template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
+std::pair<OutTrue, OutFalse> partition_copy(const cuda_policy& policy, In first, In last,
+                                            Stencil stencil, OutTrue out_true,
+                                            OutFalse out_false, Pred pred) {
+  if (first == last) return {out_true, out_false};
+  gpu::detail::check_device_iterator(first, "partition_copy", "input");
+  gpu::detail::check_device_iterator(stencil, "partition_copy", "stencil");
+  gpu::detail::check_device_iterator(out_true, "partition_copy", "output of selected items");
+  gpu::detail::check_device_iterator(out_false, "partition_copy", "output of rejected items");
+  const auto p = gpu::detail::as_bool(pred);
+  const auto ends = gpu::detail::thrust_call(policy, "partition_copy", [&](auto& exec) {
+    return gpu::detail::stencil_is_input(first, stencil)
+               ? ::thrust::cuda_cub::partition_copy(exec, first, last, out_true, out_false, p)
+               : ::thrust::cuda_cub::partition_copy(exec, first, last, stencil, out_true,
+                                                    out_false, p);
+  });
+  return {ends.first, ends.second};
+}
+
+template <class In, class Out, class Op>
+Out inclusive_scan(const cuda_policy& policy, In first, In last, Out out, Op op) {
+  if (first == last) return out;
+  gpu::detail::check_device_iterator(first, "inclusive_scan", "input");
+  gpu::detail::check_device_iterator(out, "inclusive_scan", "output");
+  return gpu::detail::thrust_call(policy, "inclusive_scan", [&](auto& exec) {
+    return ::thrust::cuda_cub::inclusive_scan(exec, first, last, out, gpu::to_device(op));
+  });
+}
+
+template <class In, class Out, class T, class Op>
+Out exclusive_scan(const cuda_policy& policy, In first, In last, Out out, T init, Op op) {
+  if (first == last) return out;
+  gpu::detail::check_device_iterator(first, "exclusive_scan", "input");
+  gpu::detail::check_device_iterator(out, "exclusive_scan", "output");
+  return gpu::detail::thrust_call(policy, "exclusive_scan", [&](auto& exec) {
+    return ::thrust::cuda_cub::exclusive_scan(exec, first, last, out, init, gpu::to_device(op));
+  });
+}
+
+template <class In, class T, class Op>
+T reduce(const cuda_policy& policy, In first, In last, T init, Op op) {
+  if (first == last) return init;
+  gpu::detail::check_device_iterator(first, "reduce", "input");
+  return gpu::detail::thrust_call(policy, "reduce", [&](auto& exec) {
+    return static_cast<T>(::thrust::cuda_cub::reduce(exec, first, last, init, gpu::to_device(op)));
+  });
+}
+
+template <class In, class Pred>
+detail::diff_t<In> count_if(const cuda_policy& policy, In first, In last, Pred pred) {
+  if (first == last) return 0;
+  gpu::detail::check_device_iterator(first, "count_if", "input");
+  const auto p = gpu::detail::as_bool(pred);
+  return gpu::detail::thrust_call(policy, "count_if", [&](auto& exec) {
+    return static_cast<detail::diff_t<In>>(::thrust::cuda_cub::count_if(exec, first, last, p));
+  });
+}
+
+template <class In, class Pred>
+In find_if(const cuda_policy& policy, In first, In last, Pred pred) {
+  if (first == last) return last;
+  gpu::detail::check_device_iterator(first, "find_if", "input");
+  const auto p = gpu::detail::as_bool(pred);
+  return gpu::detail::thrust_call(policy, "find_if", [&](auto& exec) {
+    return ::thrust::cuda_cub::find_if(exec, first, last, p);
+  });
+}
+
+}  // namespace impl
+}  // namespace predix
