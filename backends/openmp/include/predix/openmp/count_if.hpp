@@ -1,0 +1,37 @@
+#pragma once
+// OpenMP count_if: flags 1 0 1 1 → 3, in the iterator's difference type (64-bit for pointers).
+// One piece per thread, each counted privately; the counts are summed on the caller.
+#include <cstddef>
+#include <numeric>
+#include <vector>
+
+#include <predix/detail/functional.hpp>
+#include <predix/detail/range.hpp>
+#include <predix/openmp/detail.hpp>
+#include <predix/openmp/policy.hpp>
+
+namespace predix::impl {
+namespace openmp_detail {
+template <class In, class Pred>
+std::ptrdiff_t count_piece(In first, std::ptrdiff_t begin, std::ptrdiff_t end, Pred pred) {
+  std::ptrdiff_t count = 0;
+  for (std::ptrdiff_t i = begin; i < end; ++i) count += detail::test(pred, first[i]);
+  return count;
+}
+}  // namespace openmp_detail
+
+template <class In, class Pred>
+detail::diff_t<In> count_if(const openmp_policy&, In first, In last, Pred pred) {
+  using namespace openmp_detail;
+  const std::ptrdiff_t n = last - first;
+  if (n == 0) return 0;
+  const int team = team_for(n);
+  std::vector<std::ptrdiff_t> counts(static_cast<std::size_t>(team), 0);
+  for_each_piece(n, team, [&](const piece& p) {
+    counts[p.index] = count_piece(first, p.begin, p.end, pred);
+  });
+  return static_cast<detail::diff_t<In>>(std::accumulate(counts.begin(), counts.end(),
+                                                         std::ptrdiff_t(0)));
+}
+
+}  // namespace predix::impl
