@@ -1,4 +1,5 @@
-// block_scan against a host model of a block: inclusive and exclusive scans, value and
+// block_scan against a host model of a block: inclusive and exclusive scans (with and
+// without init; without, thread 0 gets its own item), value and
 // aggregate in every thread, for every block size of for_each_block_size in 1-, 2- and
 // 3-D shapes: int with + (and inclusive_sum / exclusive_sum), and the non-commutative
 // 16-byte affine composition, which catches any out-of-order combination across warps.
@@ -22,17 +23,20 @@ __global__ void block_scan_kernel(const T* in, T init, Op op, T* out) {
   using scan = predix::gpu::block_scan<T, BLOCK_THREADS>;
   __shared__ typename scan::TempStorage storage;
   const int item = blockIdx.x * BLOCK_THREADS + predix::gpu::linear_thread_id();
-  T* o = out + item * (SUMS ? 8 : 4);
+  T* o = out + item * (SUMS ? 10 : 6);
   const scan_result<T> inc = scan(storage).inclusive_scan(in[item], op);
   __syncthreads();
   const scan_result<T> exc = scan(storage).exclusive_scan(in[item], init, op);
+  __syncthreads();
+  const scan_result<T> bare = scan(storage).exclusive_scan(in[item], op);
   o[0] = inc.value, o[1] = inc.aggregate, o[2] = exc.value, o[3] = exc.aggregate;
+  o[4] = bare.value, o[5] = bare.aggregate;
   if constexpr (SUMS) {
     __syncthreads();
     const scan_result<T> is = scan(storage).inclusive_sum(in[item]);
     __syncthreads();
     const scan_result<T> es = scan(storage).exclusive_sum(in[item]);
-    o[4] = is.value, o[5] = is.aggregate, o[6] = es.value, o[7] = es.aggregate;
+    o[6] = is.value, o[7] = is.aggregate, o[8] = es.value, o[9] = es.aggregate;
   }
 }
 
@@ -43,7 +47,7 @@ void check_block_scan(Op op, T init, Make make) {
   predix_test::rng r(seed);
   predix_test::for_each_block_size([&](auto size) {
     constexpr int threads = decltype(size)::value;
-    constexpr int outputs = SUMS ? 8 : 4;
+    constexpr int outputs = SUMS ? 10 : 6;
     const int blocks = 6;
     std::vector<T> in(std::size_t(blocks) * threads), expected;
     for (T& x : in) x = make(r);
@@ -53,8 +57,9 @@ void check_block_scan(Op op, T init, Make make) {
       for (int t = 1; t < threads; ++t) total = op(total, x[t]);
       T upto = x[0], before = init;
       for (int t = 0; t < threads; ++t) {
+        const T bare = t == 0 ? x[0] : upto;  // the fold of x[0..t), before upto moves on
         if (t > 0) upto = op(upto, x[t]), before = op(before, x[t - 1]);
-        expected.insert(expected.end(), {upto, total, before, total});
+        expected.insert(expected.end(), {upto, total, before, total, bare, total});
         if constexpr (SUMS) expected.insert(expected.end(), {upto, total, upto - x[t], total});
       }
     }
@@ -64,7 +69,8 @@ void check_block_scan(Op op, T init, Make make) {
       predix_test::device_buffer<T> d_out(expected.size());
       block_scan_kernel<T, threads, Op, SUMS><<<blocks, shape>>>(d_in.get(), init, op, d_out.get());
       PREDIX_CUDA_CHECK_LAUNCH();
-      static const char* names[] = {"inclusive_scan", "exclusive_scan", "inclusive_sum",
+      static const char* names[] = {"inclusive_scan", "exclusive_scan",
+                                    "exclusive_scan without init", "inclusive_sum",
                                     "exclusive_sum"};
       predix_test::expect_all_equal(expected, d_out.to_host(), [&](std::size_t i) {
         const int k = static_cast<int>(i % outputs);

@@ -2,6 +2,7 @@
 // Generic block scan: any trivially copyable T, any associative op (need not commute).
 //   x  a b c d ... (one per thread, linear thread order)
 //   inclusive_scan  a  a·b  a·b·c ...      exclusive_scan(init i)  i  i·a  i·a·b ...
+//   exclusive_scan without init (no identity needed)  a  a  a·b ...  (thread 0: its own x)
 //   aggregate: the reduction of every input of the block (without init), in every thread
 // Each warp scans its 32 values by shuffles; lane 31 stores the warp's total (WARPS values
 // of T in shared memory); after one barrier every warp loads the totals, scans them by
@@ -47,6 +48,22 @@ class block_scan {
       aggregate = before.aggregate;
     }
     return {lane_id() == 0 ? start : op(start, up), aggregate};
+  }
+
+  /// Exclusive scan without an initial value, for ops without an identity: thread 0 has no
+  /// prefix and gets its own x back.
+  template <class Op>
+  __device__ __forceinline__ scan_result<T> exclusive_scan(T x, Op op) {
+    const scan_result<T> in = warp_scan<T>::inclusive_scan(x, op);
+    const T up = detail::shfl_up(in.value, 1);  // lane 0 keeps its own (x)
+    if constexpr (WARPS == 1) {
+      return {lane_id() == 0 ? x : up, in.aggregate};
+    } else {
+      const scan_result<T> before = warp_prefix(in.aggregate, op);
+      T value = lane_id() == 0 ? x : up;
+      if (warp_ != 0) value = lane_id() == 0 ? before.value : op(before.value, up);
+      return {value, before.aggregate};
+    }
   }
 
   __device__ __forceinline__ scan_result<T> inclusive_sum(T x) { return inclusive_scan(x, plus{}); }
