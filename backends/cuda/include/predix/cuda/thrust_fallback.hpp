@@ -1,7 +1,7 @@
 #pragma once
-// The core operations predix::cuda does not implement yet run Thrust's CUDA implementation
-// (DESIGN.md §3), called qualified (thrust::cuda_cub::...) on the policy's stream, with the
-// predix semantics kept:
+// The core operations predix::cuda does not implement yet — copy_if, remove_if, partition,
+// stable_partition, partition_copy — run Thrust's CUDA implementation (DESIGN.md §3),
+// called qualified (thrust::cuda_cub::...) on the policy's stream, with predix's semantics:
 //   - predicates go through static_cast<bool> (bool_predicate), std:: functors through their
 //     cuda::std:: twins (functional.cuh);
 //   - partition leaves the rejected elements reversed: Thrust's CUDA partition copies the
@@ -15,10 +15,6 @@
 #include <utility>
 
 #include <thrust/copy.h>
-#include <thrust/count.h>
-#include <thrust/find.h>
-#include <thrust/reduce.h>
-#include <thrust/scan.h>
 #include <thrust/partition.h>
 #include <thrust/remove.h>
 #include <thrust/system/cuda/execution_policy.h>
@@ -27,7 +23,6 @@
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/functional.cuh>
 #include <predix/cuda/policy.hpp>
-#include <predix/detail/range.hpp>
 
 namespace predix {
 namespace gpu::detail {
@@ -147,55 +142,6 @@ std::pair<OutTrue, OutFalse> partition_copy(const cuda_policy& policy, In first,
                                                     out_false, p);
   });
   return {ends.first, ends.second};
-}
-
-template <class In, class Out, class Op>
-Out inclusive_scan(const cuda_policy& policy, In first, In last, Out out, Op op) {
-  if (first == last) return out;
-  gpu::detail::check_device_iterator(first, "inclusive_scan", "input");
-  gpu::detail::check_device_iterator(out, "inclusive_scan", "output");
-  return gpu::detail::thrust_call(policy, "inclusive_scan", [&](auto& exec) {
-    return ::thrust::cuda_cub::inclusive_scan(exec, first, last, out, gpu::to_device(op));
-  });
-}
-
-template <class In, class Out, class T, class Op>
-Out exclusive_scan(const cuda_policy& policy, In first, In last, Out out, T init, Op op) {
-  if (first == last) return out;
-  gpu::detail::check_device_iterator(first, "exclusive_scan", "input");
-  gpu::detail::check_device_iterator(out, "exclusive_scan", "output");
-  return gpu::detail::thrust_call(policy, "exclusive_scan", [&](auto& exec) {
-    return ::thrust::cuda_cub::exclusive_scan(exec, first, last, out, init, gpu::to_device(op));
-  });
-}
-
-template <class In, class T, class Op>
-T reduce(const cuda_policy& policy, In first, In last, T init, Op op) {
-  if (first == last) return init;
-  gpu::detail::check_device_iterator(first, "reduce", "input");
-  return gpu::detail::thrust_call(policy, "reduce", [&](auto& exec) {
-    return static_cast<T>(::thrust::cuda_cub::reduce(exec, first, last, init, gpu::to_device(op)));
-  });
-}
-
-template <class In, class Pred>
-detail::diff_t<In> count_if(const cuda_policy& policy, In first, In last, Pred pred) {
-  if (first == last) return 0;
-  gpu::detail::check_device_iterator(first, "count_if", "input");
-  const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, "count_if", [&](auto& exec) {
-    return static_cast<detail::diff_t<In>>(::thrust::cuda_cub::count_if(exec, first, last, p));
-  });
-}
-
-template <class In, class Pred>
-In find_if(const cuda_policy& policy, In first, In last, Pred pred) {
-  if (first == last) return last;
-  gpu::detail::check_device_iterator(first, "find_if", "input");
-  const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, "find_if", [&](auto& exec) {
-    return ::thrust::cuda_cub::find_if(exec, first, last, p);
-  });
 }
 
 }  // namespace impl

@@ -67,4 +67,18 @@ __device__ __forceinline__ T reduce_lanes_to_first(T x, Op& op) {
   return x;
 }
 
+/// Ordered reduction of the lanes [lo, hi) (runtime bounds): lane l of [lo, hi) ends with
+/// x_l · x_l+1 · ... · x_hi-1 (a suffix scan by shfl_down). Lanes outside [lo, hi) never call
+/// op and keep their own value, so they may hold anything.
+template <class T, class Op>
+__device__ __forceinline__ T suffix_reduce_lanes(T x, int lo, int hi, Op& op) {
+  const int lane = static_cast<int>(lane_id());
+#pragma unroll
+  for (int d = 1; d < warp_threads; d *= 2) {
+    const T down = shfl_down(x, d);
+    if (lane >= lo && lane + d < hi) x = op(x, down);
+  }
+  return x;
+}
+
 }  // namespace predix::gpu::detail

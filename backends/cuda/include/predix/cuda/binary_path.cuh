@@ -1,0 +1,80 @@
+#pragma once
+// Which scans and reductions take the binary path (DESIGN.md §2), decided from the types:
+//   the items are 0/1 by type — the iterator's value_type (or reference) is bool: bool*,
+//   thrust::device_ptr<bool>, a transform iterator whose functor returns bool;
+//   the op is plus, logical_or/and, bit_or/and/xor, maximum or minimum, from std::,
+//   cuda::std:: (= thrust::) or cuda:: (maximum, minimum; = thrust::), over void or an
+//   integral type;
+//   the accumulator is integral (bool included): a float accumulator of a count would
+//   round differently from a serial loop.
+// Over 0/1 items each of these ops is a function of the count of ones:
+//   plus → sum (the count); logical_or, bit_or, maximum → any; logical_and, bit_and,
+//   minimum → all; bit_xor → parity.
+// The trait, usable in user code and tests:
+//   predix::gpu::uses_binary_path_v<Iterator, Op, Accumulator = value_type>
+//   static_assert(predix::gpu::uses_binary_path_v<bool*, std::plus<>>);       // running OR
+//   static_assert(!predix::gpu::uses_binary_path_v<int*, std::plus<>>);
+// (predix::cuda is the policy object, so the CUDA backend's names live in predix::gpu.)
+// count_if, count, the votes and the finds always take the binary path.
+#include <functional>
+#include <iterator>
+#include <type_traits>
+
+#include <cuda/functional>
+#include <cuda/std/functional>
+
+namespace predix::gpu {
+
+enum class binary_kind { none, sum, any, all, parity };
+
+namespace detail {
+template <class T>
+inline constexpr bool void_or_integral_v = std::is_void_v<T> || std::is_integral_v<T>;
+
+template <class Op>
+struct op_kind : std::integral_constant<binary_kind, binary_kind::none> {};
+
+#define PREDIX_CUDA_BINARY_OP(name, kind)                                                    \
+  template <class T>                                                                        \
+  struct op_kind<std::name<T>>                                                              \
+      : std::integral_constant<binary_kind, void_or_integral_v<T> ? kind : binary_kind::none> {}; \
+  template <class T>                                                                        \
+  struct op_kind<::cuda::std::name<T>>                                                      \
+      : std::integral_constant<binary_kind, void_or_integral_v<T> ? kind : binary_kind::none> {};
+PREDIX_CUDA_BINARY_OP(plus, binary_kind::sum)
+PREDIX_CUDA_BINARY_OP(logical_or, binary_kind::any)
+PREDIX_CUDA_BINARY_OP(bit_or, binary_kind::any)
+PREDIX_CUDA_BINARY_OP(logical_and, binary_kind::all)
+PREDIX_CUDA_BINARY_OP(bit_and, binary_kind::all)
+PREDIX_CUDA_BINARY_OP(bit_xor, binary_kind::parity)
+#undef PREDIX_CUDA_BINARY_OP
+
+template <class T>
+struct op_kind<::cuda::maximum<T>>
+    : std::integral_constant<binary_kind, void_or_integral_v<T> ? binary_kind::any
+                                                                : binary_kind::none> {};
+template <class T>
+struct op_kind<::cuda::minimum<T>>
+    : std::integral_constant<binary_kind, void_or_integral_v<T> ? binary_kind::all
+                                                                : binary_kind::none> {};
+
+template <class T>
+using plain_t = std::remove_cv_t<std::remove_reference_t<T>>;
+}  // namespace detail
+
+/// What op computes over 0/1 items (binary_kind::none: not a binary op).
+template <class Op>
+inline constexpr binary_kind binary_kind_v = detail::op_kind<detail::plain_t<Op>>::value;
+
+/// The iterator's items are 0/1 by type.
+template <class It>
+inline constexpr bool is_binary_input_v =
+    std::is_same_v<detail::plain_t<typename std::iterator_traits<It>::value_type>, bool> ||
+    std::is_same_v<detail::plain_t<typename std::iterator_traits<It>::reference>, bool>;
+
+template <class It, class Op, class Accumulator = typename std::iterator_traits<It>::value_type>
+inline constexpr bool uses_binary_path_v =
+    is_binary_input_v<It> && binary_kind_v<Op> != binary_kind::none &&
+    std::is_integral_v<detail::plain_t<Accumulator>>;
+
+}  // namespace predix::gpu

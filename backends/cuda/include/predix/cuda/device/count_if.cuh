@@ -1,0 +1,95 @@
+#pragma once
+// Device-wide count_if (and count, through the public layer): one kernel.
+//   flags 1 0 1 1 0 1  →  4
+// Blocks stride over the tiles; each thread adds up its predicate bits (items loaded as
+// 16-byte vectors where tile_io.cuh allows), the block sums its threads once at the end and
+// adds the sum to the result with ONE atomicAdd per block. A one-block launch (n within a
+// tile) stores its sum instead, so the result needs no zeroing.
+#include <predix/cuda/block/block_reduce.cuh>
+#include <predix/cuda/detail/runtime.hpp>
+#include <predix/cuda/device/tile_io.cuh>
+#include <predix/cuda/functional.cuh>
+#include <predix/cuda/policy.hpp>
+#include <predix/cuda/tuning/tuning.cuh>
+#include <predix/detail/functional.hpp>
+#include <predix/detail/range.hpp>
+
+namespace predix::gpu {
+
+template <class Source>
+struct stream_shape {
+  static constexpr int THREADS = tuning::active::stream::threads;
+  static constexpr int ITEMS = tuning::active::stream::items(Source::element_bytes);
+  static constexpr long long TILE = static_cast<long long>(THREADS) * ITEMS;
+  /// The thread's first item in `tile` and how many of its ITEMS items are in range.
+  static __device__ int thread_items(long long tile, long long n, long long& first) {
+    first = tile * TILE + static_cast<long long>(threadIdx.x) * ITEMS;
+    const long long left = n - first;
+    return left <= 0 ? 0 : left < ITEMS ? static_cast<int>(left) : ITEMS;
+  }
+};
+
+template <class Source, class Pred>
+__global__ void __launch_bounds__(stream_shape<Source>::THREADS)
+    count_if_kernel(Source source, long long n, bool aligned, Pred pred, unsigned long long* count) {
+  using shape = stream_shape<Source>;
+  __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
+  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
+  unsigned long long mine = 0;
+  for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    long long first;
+    const int valid = shape::thread_items(tile, n, first);
+    int ones = 0;
+    detail::load_items<shape::ITEMS>(source, first, valid, aligned,
+                                     [&](int, const auto& x) { ones += predix::detail::test(pred, x); });
+    mine += static_cast<unsigned>(ones);
+  }
+  const unsigned long long total = block_reduce<unsigned long long, shape::THREADS>(storage).sum(mine);
+  if (threadIdx.x == 0) {
+    if (gridDim.x == 1) {
+      *count = total;
+    } else if (total != 0) {
+      atomicAdd(count, total);
+    }
+  }
+}
+
+/// The number of items of [first, first + n) for which pred holds; n > 0.
+template <class In, class Pred>
+long long device_count_if(const cuda_policy& policy, In first, long long n, Pred pred,
+                          const char* algorithm) {
+  detail::check_device_iterator(first, algorithm, "input");
+  using source_type = detail::source_t<In>;
+  using shape = stream_shape<source_type>;
+  auto* kernel = &count_if_kernel<source_type, device_function_t<Pred>>;
+  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
+  const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);
+  const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
+  const cudaStream_t stream = policy.stream();
+  detail::temporary_storage result(sizeof(unsigned long long), stream, algorithm);
+  unsigned long long* count = result.at<unsigned long long>(0);
+  if (grid > 1) {
+    detail::check(cudaMemsetAsync(count, 0, sizeof *count, stream), algorithm, "cudaMemsetAsync");
+  }
+  const auto source = detail::make_source(first);
+  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred), count);
+  detail::check_launch(algorithm);
+  unsigned long long host = 0;
+  detail::check(cudaMemcpyAsync(&host, count, sizeof host, cudaMemcpyDeviceToHost, stream),
+                algorithm, "cudaMemcpyAsync");
+  detail::synchronize(stream, algorithm);
+  return static_cast<long long>(host);
+}
+
+}  // namespace predix::gpu
+
+namespace predix::impl {
+
+template <class In, class Pred>
+detail::diff_t<In> count_if(const cuda_policy& policy, In first, In last, Pred pred) {
+  const long long n = last - first;
+  if (n == 0) return 0;
+  return static_cast<detail::diff_t<In>>(gpu::device_count_if(policy, first, n, pred, "count_if"));
+}
+
+}  // namespace predix::impl

@@ -1,0 +1,136 @@
+#pragma once
+// Decoupled look-back (Merrill & Garland, 2016), the single-pass prefix of every tile.
+// Each tile publishes its status and value once it knows them:
+//   INVALID   nothing yet (the storage starts zeroed)
+//   PARTIAL   the reduction of the tile's own items
+//   INCLUSIVE the reduction of every item up to the end of the tile
+// and finds its exclusive prefix by reading its predecessors 32 at a time, one per lane of a
+// warp: it waits until none of them is INVALID (__any_sync), takes the nearest INCLUSIVE
+// (the highest lane of __ballot_sync), and joins it with the PARTIALs after it, in order:
+//   tiles  ...  5          6        7        8      (tile 9 looks back)
+//   status ...  INCLUSIVE  PARTIAL  PARTIAL  PARTIAL
+//   prefix of tile 9 = inclusive(5) · partial(6) · partial(7) · partial(8)
+// If all 32 are PARTIAL, their reduction is kept and the window moves 32 tiles back. op
+// need not commute. Tile 0 publishes INCLUSIVE at once, so the search always ends.
+//
+// Storage (tile_state<V>):
+//   sizeof(V) <= 4: one 64-bit word per tile, status in the high half and V's bytes in the
+//     low half, written and read whole with relaxed device-scope atomics — a reader never
+//     sees a status without its value;
+//   larger V: a status word per tile and two value arrays (partial, inclusive), each slot
+//     written once before its status is stored with release semantics; readers load the
+//     status with acquire semantics before the value.
+#include <cstddef>
+#include <cstring>
+
+#include <cuda/atomic>
+
+#include <predix/cuda/detail/shuffle.cuh>
+
+namespace predix::gpu {
+
+enum tile_status : unsigned { tile_invalid = 0, tile_partial = 1, tile_inclusive = 2 };
+
+template <class V, bool PACKED = (sizeof(V) <= 4)>
+struct tile_state;
+
+template <class V>
+struct tile_state<V, true> {
+  unsigned long long* words;
+
+  /// Bytes for `tiles` tiles; all of them must be zeroed before the kernel runs.
+  static std::size_t bytes(long long tiles) { return sizeof(unsigned long long) * tiles; }
+  static std::size_t zeroed_bytes(long long tiles) { return bytes(tiles); }
+  static tile_state on(void* storage, long long) {
+    return {static_cast<unsigned long long*>(storage)};
+  }
+
+  __device__ __forceinline__ void publish(long long tile, tile_status status, const V& value) const {
+    unsigned bits = 0;
+    std::memcpy(&bits, &value, sizeof(V));
+    ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> word(words[tile]);
+    word.store((static_cast<unsigned long long>(status) << 32) | bits, ::cuda::memory_order_relaxed);
+  }
+
+  /// The tile's status; value is set unless it is tile_invalid.
+  __device__ __forceinline__ unsigned read(long long tile, V& value) const {
+    ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> word(words[tile]);
+    const unsigned long long w = word.load(::cuda::memory_order_relaxed);
+    const unsigned bits = static_cast<unsigned>(w);
+    std::memcpy(&value, &bits, sizeof(V));
+    return static_cast<unsigned>(w >> 32);
+  }
+};
+
+template <class V>
+struct tile_state<V, false> {
+  unsigned* status;
+  V* partial;
+  V* inclusive;
+
+  static std::size_t status_bytes(long long tiles) {  // rounded up so the values are aligned
+    constexpr std::size_t align = alignof(V) > 16 ? alignof(V) : 16;
+    return (sizeof(unsigned) * tiles + align - 1) / align * align;
+  }
+  static std::size_t bytes(long long tiles) { return status_bytes(tiles) + 2 * sizeof(V) * tiles; }
+  static std::size_t zeroed_bytes(long long tiles) { return status_bytes(tiles); }
+  static tile_state on(void* storage, long long tiles) {
+    char* base = static_cast<char*>(storage);
+    V* values = reinterpret_cast<V*>(base + status_bytes(tiles));
+    return {reinterpret_cast<unsigned*>(base), values, values + tiles};
+  }
+
+  __device__ __forceinline__ void publish(long long tile, tile_status s, const V& value) const {
+    (s == tile_partial ? partial : inclusive)[tile] = value;
+    ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device> word(status[tile]);
+    word.store(s, ::cuda::memory_order_release);
+  }
+
+  __device__ __forceinline__ unsigned read(long long tile, V& value) const {
+    ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device> word(status[tile]);
+    const unsigned s = word.load(::cuda::memory_order_acquire);
+    if (s == tile_partial) value = partial[tile];
+    if (s == tile_inclusive) value = inclusive[tile];
+    return s;
+  }
+};
+
+/// The prefix callback of a tile: called by the 32 lanes of one warp, for tile > 0, with the
+/// tile's aggregate. Publishes PARTIAL(aggregate) unless it is the last tile, looks back,
+/// publishes INCLUSIVE(prefix · aggregate) and returns the exclusive prefix in every lane.
+template <class V, class Op>
+struct tile_prefix {
+  tile_state<V> state;
+  Op op;
+
+  __device__ __forceinline__ V operator()(long long tile, const V& aggregate, bool publish) {
+    const bool leader = lane_id() == 0;
+    if (publish && leader) state.publish(tile, tile_partial, aggregate);
+    const V prefix = exclusive_prefix(tile);
+    if (publish && leader) state.publish(tile, tile_inclusive, op(prefix, aggregate));
+    return prefix;
+  }
+
+  /// Reduction of every tile before `tile` (> 0), in order.
+  __device__ __forceinline__ V exclusive_prefix(long long tile) {
+    const int lane = static_cast<int>(lane_id());
+    V running;  // the windows already passed (later tiles); set once `have`
+    bool have = false;
+    for (long long end = tile;; end -= warp_threads) {
+      const long long t = end - warp_threads + lane;  // lane 31 reads tile end - 1
+      V value;
+      unsigned status;
+      do {  // before tile 0 there is nothing to read: those lanes are never joined below
+        status = t >= 0 ? state.read(t, value) : unsigned(tile_partial);
+      } while (__any_sync(full_warp_mask, status == tile_invalid));
+      const unsigned inclusive = __ballot_sync(full_warp_mask, status == tile_inclusive);
+      const int lo = inclusive != 0 ? warp_threads - 1 - __clz(inclusive) : 0;
+      const V window = detail::shfl(detail::suffix_reduce_lanes(value, lo, warp_threads, op), lo);
+      running = have ? op(window, running) : window;
+      have = true;
+      if (inclusive != 0) return running;
+    }
+  }
+};
+
+}  // namespace predix::gpu

@@ -1,0 +1,32 @@
+#pragma once
+// Launch shapes of the device algorithms for sm_90 (H100), apart from the kernels
+// (DESIGN.md §3). Every device algorithm reads its block size and items per thread from
+// here; a thread's items are contiguous in memory and loaded as 16-byte vectors when the
+// data allows (device/tile_io.cuh), so the counts are set in bytes:
+//   scan   256 threads, 64 input bytes per thread (int32: 16 items, a 4096-item tile),
+//          at most 32 items and 128 accumulator bytes per thread (registers)
+//   reduce, count_if, find_if   256 threads, 64 input bytes per thread, at most 64 items
+// Other architectures use these values until they are measured (tuning/tuning.cuh).
+namespace predix::gpu::tuning {
+
+namespace detail {
+constexpr int clamp_items(int items, int most) { return items < 1 ? 1 : (items > most ? most : items); }
+constexpr int min_int(int a, int b) { return a < b ? a : b; }
+}  // namespace detail
+
+struct sm90 {
+  struct scan {
+    static constexpr int threads = 256;
+    /// Items per thread for input items of In_bytes and accumulators of Acc_bytes.
+    static constexpr int items(int in_bytes, int acc_bytes) {
+      return detail::clamp_items(detail::min_int(64 / in_bytes, 128 / acc_bytes), 32);
+    }
+  };
+  /// reduce, count_if and find_if: a stream of loads, no look-back.
+  struct stream {
+    static constexpr int threads = 256;
+    static constexpr int items(int in_bytes) { return detail::clamp_items(64 / in_bytes, 64); }
+  };
+};
+
+}  // namespace predix::gpu::tuning
