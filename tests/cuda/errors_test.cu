@@ -1,0 +1,125 @@
+// Errors of the CUDA backend (DESIGN.md §6, error.hpp): a host pointer is refused before any
+// kernel runs, a failed temporary allocation is std::bad_alloc with the output untouched,
+// and a failed CUDA call is predix::cuda_error naming the algorithm.
+#include <thrust/device_ptr.h>
+
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../support/cases.hpp"
+#include "../support/iterators.hpp"
+#include "conformance/memory.cuh"
+
+namespace {
+
+using namespace predix_test;
+using M = backend_memory<predix::cuda_policy>;
+
+class Errors : public cuda_test {};
+
+/// Calls run() and expects std::invalid_argument naming `algorithm` and a host pointer.
+template <class Run>
+void expect_host_pointer_error(const char* algorithm, Run&& run) {
+  SCOPED_TRACE(algorithm);
+  try {
+    run();
+    ADD_FAILURE() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(std::string("predix::") + algorithm), std::string::npos) << what;
+    EXPECT_NE(what.find("host pointer"), std::string::npos) << what;
+  }
+}
+
+bool pageable_memory_is_device_accessible() {
+  int device = 0, value = 0;
+  PREDIX_CUDA_CHECK(cudaGetDevice(&device));
+  PREDIX_CUDA_CHECK(cudaDeviceGetAttribute(&value, cudaDevAttrPageableMemoryAccess, device));
+  return value != 0;
+}
+
+/// Pageable host memory: refused by every algorithm, before anything is written to the
+/// device output — unless kernels can read it (HMM / ATS systems), where it must just work.
+TEST_F(Errors, HostPointerIsRefused) {
+  std::vector<int> host(1000, 3);
+  int* const h = host.data();
+  auto out = M::upload(poisoned<int>(1000));
+  int* const d = out.begin();
+  const is_selected pred{};
+  if (pageable_memory_is_device_accessible()) {
+    EXPECT_EQ(predix::count_if(predix::cuda, h, h + 1000, pred), 1000);
+    predix::inclusive_scan(predix::cuda, h, h + 1000, d);
+    const auto got = M::download(out);
+    for (int i = 0; i < 1000; ++i) ASSERT_EQ(got[i], 3 * (i + 1));
+    GTEST_SKIP() << "this device reads pageable host memory: predix::cuda accepts it";
+  }
+  expect_host_pointer_error("inclusive_scan", [&] { predix::inclusive_scan(predix::cuda, h, h + 1000, d); });
+  expect_host_pointer_error("inclusive_scan", [&] { predix::inclusive_scan(predix::cuda, d, d + 1000, h); });
+  expect_host_pointer_error("exclusive_scan", [&] { predix::exclusive_scan(predix::cuda, h, h + 1000, d, 0); });
+  expect_host_pointer_error("reduce", [&] { predix::reduce(predix::cuda, h, h + 1000); });
+  expect_host_pointer_error("count_if", [&] { predix::count_if(predix::cuda, h, h + 1000, pred); });
+  expect_host_pointer_error("find_if", [&] { predix::any_of(predix::cuda, h, h + 1000, pred); });
+  expect_host_pointer_error("copy_if", [&] { predix::copy_if(predix::cuda, d, d + 1000, h, pred); });
+  expect_host_pointer_error("partition", [&] { predix::partition(predix::cuda, h, h + 1000, pred); });
+  const auto hp = thrust::device_pointer_cast(h);
+  expect_host_pointer_error("count_if", [&] { predix::count_if(predix::cuda, hp, hp + 1000, pred); });
+  EXPECT_TRUE(same_elements(M::download(out), poisoned<int>(1000)));
+  EXPECT_EQ(host, std::vector<int>(1000, 3));
+}
+
+/// A scan whose tile states cannot fit in device memory: std::bad_alloc, output untouched.
+TEST_F(Errors, FailedAllocationIsBadAlloc) {
+  std::size_t free = 0, total = 0;
+  PREDIX_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  // total / 4 × 4096 items: far more tiles than the device has bytes (each state is >= 8).
+  const long long n = static_cast<long long>(total / 4) * 4096;
+  const counting_iterator<long long> first(0);
+  auto out = M::upload(poisoned<long long>(64));
+  EXPECT_THROW(predix::inclusive_scan(predix::cuda, first, first + n, out.begin()), std::bad_alloc);
+  EXPECT_TRUE(same_elements(M::download(out), poisoned<long long>(64)));
+  EXPECT_EQ(predix::count_if(predix::cuda, first, first + 1000, is_selected{}), 500) << "still usable";
+}
+
+/// A CUDA call that fails: synchronizing a stream that is being captured into a graph is
+/// refused (cudaErrorStreamCaptureUnsupported); the error names the algorithm, and the
+/// device stays usable.
+TEST_F(Errors, FailedCallIsCudaErrorNamingTheAlgorithm) {
+  cudaStream_t stream;
+  PREDIX_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  auto data = M::upload(host_array<int>(1000, 3));
+  PREDIX_CUDA_CHECK(cudaStreamBeginCapture(stream, cudaStreamCaptureModeRelaxed));
+  try {
+    predix::count_if(predix::cuda.on(stream), data.begin(), data.end(), is_selected{});
+    ADD_FAILURE() << "no exception";
+  } catch (const predix::cuda_error& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("predix::count_if"), std::string::npos) << what;
+    EXPECT_STREQ(e.code().category().name(), "cuda");
+    EXPECT_NE(e.error(), cudaSuccess);
+    EXPECT_NE(what.find(cudaGetErrorName(e.error())), std::string::npos) << what;
+  }
+  cudaGraph_t graph = nullptr;
+  (void)cudaStreamEndCapture(stream, &graph);
+  if (graph != nullptr) (void)cudaGraphDestroy(graph);
+  (void)cudaGetLastError();
+  PREDIX_CUDA_CHECK(cudaStreamDestroy(stream));
+  EXPECT_EQ(predix::count_if(predix::cuda, data.begin(), data.end(), is_selected{}), 1000);
+}
+
+TEST_F(Errors, CudaErrorCarriesCodeAndMessage) {
+  try {
+    predix::gpu::detail::check(cudaErrorInvalidValue, "reduce", "cudaMemsetAsync");
+    ADD_FAILURE() << "no exception";
+  } catch (const std::system_error& e) {
+    EXPECT_EQ(e.code().value(), static_cast<int>(cudaErrorInvalidValue));
+    EXPECT_EQ(e.code().category(), predix::cuda_category());
+    const std::string what = e.what();
+    EXPECT_NE(what.find("predix::reduce: cudaMemsetAsync"), std::string::npos) << what;
+    EXPECT_NE(what.find(cudaGetErrorString(cudaErrorInvalidValue)), std::string::npos) << what;
+  }
+  predix::gpu::detail::check(cudaSuccess, "reduce", "nothing");
+}
+
+}  // namespace

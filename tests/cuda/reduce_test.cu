@@ -1,0 +1,84 @@
+// device/reduce.cuh beyond the conformance suite: the generic path over sizes that give
+// one block, several blocks and uneven shares of warp tiles, with the non-commutative affine
+// composition (any reordering shows); the binary path's every op and accumulator, with the
+// deciding item at either end; and a reduction of more than 2^31 bools.
+#include <thrust/functional.h>
+
+#include <numeric>
+
+#include "../support/cases.hpp"
+#include "../support/iterators.hpp"
+#include "conformance/memory.cuh"
+
+namespace {
+
+using namespace predix_test;
+using M = backend_memory<predix::cuda_policy>;
+
+class Reduce : public cuda_test {};
+
+TEST_F(Reduce, GenericPathKeepsOrderAtEverySize) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  using tuning = predix::gpu::tuning::active::stream;
+  const std::ptrdiff_t warp_tile = 32 * tuning::items(sizeof(affine));
+  std::vector<std::ptrdiff_t> sizes = {1, warp_tile - 1, warp_tile + 1, 8 * warp_tile + 1,
+                                       100 * warp_tile + 31};
+  if (!quick_mode()) sizes.insert(sizes.end(), {1 << 20, 3 * (1 << 20) + 999});
+  for (const std::ptrdiff_t n : sizes) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    const auto input = make_scan_input<affine>(r, n);
+    const affine init = value_traits<affine>::small(r);
+    const auto d = M::upload(input);
+    EXPECT_EQ(predix::reduce(predix::cuda, d.begin(), d.end(), init, compose{}),
+              std::accumulate(input.begin(), input.end(), init, compose{}));
+    const auto small = make_scan_input<std::int16_t>(r, n);  // wraps in int16
+    const auto d_small = M::upload(small);
+    EXPECT_EQ(predix::reduce(predix::cuda, d_small.begin(), d_small.end(), std::int16_t{7}, std::plus<>{}),
+              std::accumulate(small.begin(), small.end(), std::int16_t{7}, std::plus<>{}));
+  }
+}
+
+TEST_F(Reduce, BinaryPathEveryOpAndAccumulator) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  auto each_op = [](auto f) {
+    f(std::plus<>{}, "plus"), f(std::logical_or<>{}, "logical_or"), f(std::logical_and<>{}, "logical_and");
+    f(thrust::bit_or<>{}, "bit_or"), f(std::bit_and<>{}, "bit_and"), f(std::bit_xor<>{}, "bit_xor");
+    f(cuda::maximum<>{}, "maximum"), f(cuda::minimum<>{}, "minimum");
+  };
+  const std::ptrdiff_t n = quick_mode() ? 100003 : 3 * 1000 * 1000 + 17;
+  for (const std::ptrdiff_t hole : {std::ptrdiff_t(-1), std::ptrdiff_t(0), n / 2, n - 1}) {
+    for (const bool fill : {false, true}) {
+      host_array<bool> bits(n);  // random, or all `fill` but the one at `hole`
+      for (std::ptrdiff_t i = 0; i < n; ++i) bits[i] = hole < 0 ? r.chance(0.5) : (i == hole) != fill;
+      const auto d = M::upload(bits);
+      SCOPED_TRACE(hole < 0 ? std::string("random") : "all " + std::to_string(fill) + " but " + std::to_string(hole));
+      each_op([&](auto op, const char* name) {
+        SCOPED_TRACE(name);
+        auto check = [&](auto init) {
+          EXPECT_EQ(predix::reduce(predix::cuda, d.begin(), d.end(), init, op),
+                    std::accumulate(bits.begin(), bits.end(), init, op));
+        };
+        check(false), check(true), check(std::int8_t{-3}), check(std::int32_t{6}), check(std::int64_t{5});
+      });
+    }
+  }
+}
+
+TEST_F(Reduce, BoolsAbove2To31) {
+  if (quick_mode()) GTEST_SKIP() << "PREDIX_TEST_QUICK: no 2 GiB reduction";
+  const std::ptrdiff_t n = (std::ptrdiff_t(1) << 31) + 3;
+  device_array<bool> data(n);
+  PREDIX_CUDA_CHECK(cudaMemset(data.begin(), 1, data.bytes()));
+  EXPECT_EQ(predix::reduce(predix::cuda, data.begin(), data.end(), std::int64_t{0}), n);
+  EXPECT_TRUE(predix::reduce(predix::cuda, data.begin(), data.end(), true, std::logical_and<>{}));
+  PREDIX_CUDA_CHECK(cudaMemset(data.begin() + (n - 2), 0, 1));
+  EXPECT_FALSE(predix::reduce(predix::cuda, data.begin(), data.end(), true, std::logical_and<>{}));
+  EXPECT_EQ(predix::reduce(predix::cuda, data.begin(), data.end(), std::int64_t{0}), n - 1);
+  EXPECT_EQ(predix::reduce(predix::cuda, data.begin(), data.end(), false, std::bit_xor<>{}), (n - 1) % 2 == 1);
+}
+
+}  // namespace

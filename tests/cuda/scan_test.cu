@@ -1,0 +1,199 @@
+// device/scan.cuh beyond the conformance suite: sizes around each type's own tile and past
+// the 32-tile look-back window, every binary op with integral accumulators of 1, 4 and 8
+// bytes (8: the look-back's separate status and value arrays), vectorized and scalar loads
+// and stores (aligned, unaligned, device_ptr, Thrust and predix_test iterators), a user
+// stream, and one in-place run above 2^31 items. Every result is compared with std::
+// inclusive_scan / exclusive_scan on the host.
+#include <thrust/device_ptr.h>
+#include <thrust/functional.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <numeric>
+
+#include "../support/cases.hpp"
+#include "../support/iterators.hpp"
+#include "conformance/memory.cuh"
+
+namespace {
+
+using namespace predix_test;
+using M = backend_memory<predix::cuda_policy>;
+
+/// 1, 2, and around 1, 2, 33 and 70 tiles of a scan of In items into A accumulators
+/// (PREDIX_TEST_QUICK: 1, tile + 1, 33 tiles + 5).
+template <class In, class A>
+std::vector<std::ptrdiff_t> tile_sizes() {
+  using tuning = predix::gpu::tuning::active::scan;
+  const std::ptrdiff_t tile = tuning::threads * tuning::items(sizeof(In), sizeof(A));
+  if (quick_mode()) return {1, tile + 1, 33 * tile + 5};
+  return {1, 2, tile - 1, tile, tile + 1, 2 * tile + 3, 33 * tile + 5, 70 * tile + 1};
+}
+
+/// Runs predix's scan of `input` (in place when asked) and compares it with std::'s.
+template <bool INCLUSIVE, class In, class Op, class Init>
+void check_scan(const host_array<In>& input, Op op, Init init, bool in_place = false) {
+  using Out = std::conditional_t<INCLUSIVE, In, Init>;
+  const std::ptrdiff_t n = input.size();
+  host_array<Out> expected(n);
+  if constexpr (INCLUSIVE) {
+    std::inclusive_scan(input.begin(), input.end(), expected.begin(), op);
+  } else {
+    std::exclusive_scan(input.begin(), input.end(), expected.begin(), init, op);
+  }
+  auto in = M::upload(input);
+  if constexpr (std::is_same_v<In, Out>) {
+    if (in_place) {
+      if constexpr (INCLUSIVE) {
+        predix::inclusive_scan(predix::cuda, in.begin(), in.end(), in.begin(), op);
+      } else {
+        predix::exclusive_scan(predix::cuda, in.begin(), in.end(), in.begin(), init, op);
+      }
+      EXPECT_TRUE(same_elements(M::download(in), expected)) << "in place";
+      return;
+    }
+  }
+  auto out = M::upload(poisoned<Out>(n));
+  if constexpr (INCLUSIVE) {
+    predix::inclusive_scan(predix::cuda, in.begin(), in.end(), out.begin(), op);
+  } else {
+    predix::exclusive_scan(predix::cuda, in.begin(), in.end(), out.begin(), init, op);
+  }
+  EXPECT_TRUE(same_elements(M::download(out), expected));
+}
+
+class Scan : public cuda_test {};
+
+struct widen {
+  __host__ __device__ std::int32_t operator()(std::uint8_t x) const { return x; }
+};
+
+TEST_F(Scan, GenericPathAroundEachTypesTile) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  for_each_type([&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (!std::is_same_v<T, bool>) {
+      using Op = std::conditional_t<std::is_same_v<T, affine>, compose, std::plus<>>;
+      for (const std::ptrdiff_t n : tile_sizes<T, T>()) {
+        if (::testing::Test::HasFailure()) return;
+        SCOPED_TRACE(std::string(type_name<T>) + ", n = " + std::to_string(n));
+        const auto input = make_scan_input<T>(r, n);
+        const T init = value_traits<T>::small(r);
+        check_scan<true>(input, Op{}, init);
+        check_scan<false>(input, Op{}, init);
+        check_scan<true>(input, Op{}, init, true);
+        check_scan<false>(input, Op{}, init, true);
+      }
+    }
+  });
+}
+
+/// Flags of a chosen kind: random at `density`, or all ones with one zero at `hole`.
+host_array<bool> make_bits(rng& r, std::ptrdiff_t n, double density, std::ptrdiff_t hole = -1) {
+  host_array<bool> bits(n);
+  for (std::ptrdiff_t i = 0; i < n; ++i) bits[i] = hole >= 0 ? i != hole : r.chance(density);
+  return bits;
+}
+
+TEST_F(Scan, BinaryPathEveryOpAndAccumulator) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  auto each_op = [](auto f) {
+    f(std::plus<>{}, "plus"), f(std::logical_or<>{}, "logical_or"), f(std::logical_and<>{}, "logical_and");
+    f(std::bit_or<>{}, "bit_or"), f(thrust::bit_and<>{}, "bit_and"), f(std::bit_xor<>{}, "bit_xor");
+    f(cuda::maximum<>{}, "maximum"), f(thrust::minimum<>{}, "minimum");
+  };
+  struct pattern {
+    double density, hole;  // hole >= 0: all ones but one zero, at that fraction of n
+  };
+  for (const std::ptrdiff_t n : tile_sizes<bool, int>()) {
+    for (const pattern p : {pattern{0.5, -1}, pattern{0.01, -1}, pattern{1, -1}, pattern{0, 0.7}}) {
+      if (::testing::Test::HasFailure()) return;
+      const auto bits = make_bits(r, n, p.density, p.hole < 0 ? -1 : std::ptrdiff_t(p.hole * double(n)));
+      SCOPED_TRACE("n = " + std::to_string(n) + ", density " + std::to_string(p.density) +
+                   (p.hole >= 0 ? ", one zero" : ""));
+      each_op([&](auto op, const char* name) {
+        static_assert(predix::gpu::uses_binary_path_v<bool*, decltype(op), int>);
+        SCOPED_TRACE(name);
+        check_scan<true>(bits, op, false);
+        check_scan<true>(bits, op, false, true);
+        check_scan<false>(bits, op, std::int32_t{5});
+        check_scan<false>(bits, op, std::int8_t{100});  // wraps: the count is kept mod 2^32
+        check_scan<false>(bits, op, std::int64_t{-2});  // an 8-byte count
+        check_scan<false>(bits, op, true);
+      });
+    }
+  }
+}
+
+/// The same scans through every kind of iterator: 16-byte vectors where aligned, scalars
+/// elsewhere; a Thrust transform iterator over uint8 is vectorized too.
+TEST_F(Scan, LoadsAndStoresOfEveryIteratorKind) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  const std::ptrdiff_t n = 3 * 8192 + 77;
+  const auto bytes = make_scan_input<std::uint8_t>(r, n);
+  host_array<std::int32_t> widened(n), expected(n);
+  std::copy(bytes.begin(), bytes.end(), widened.begin());
+  std::inclusive_scan(widened.begin(), widened.end(), expected.begin());
+  const auto d_bytes = M::upload(bytes);
+  const auto d_ints = M::upload(widened);
+  auto out = M::upload(poisoned<std::int32_t>(n + 1));
+  auto compare = [&](std::ptrdiff_t shift, const char* what) {
+    SCOPED_TRACE(what);
+    const auto all = M::download(out);
+    host_array<std::int32_t> got(n);
+    std::copy(all.begin() + shift, all.begin() + shift + n, got.begin());
+    EXPECT_TRUE(same_elements(got, expected));
+  };
+  const auto through = thrust::make_transform_iterator(d_bytes.begin(), widen{});
+  predix::inclusive_scan(predix::cuda, through, through + n, out.begin());
+  compare(0, "thrust::transform_iterator over uint8, aligned");
+  predix::inclusive_scan(predix::cuda, through, through + n, out.begin() + 1);
+  compare(1, "thrust::transform_iterator over uint8, unaligned output");
+  auto shifted = M::upload(host_array<std::int32_t>(n + 1, 0));
+  PREDIX_CUDA_CHECK(cudaMemcpy(shifted.begin() + 1, d_ints.begin(), 4 * n, cudaMemcpyDeviceToDevice));
+  predix::inclusive_scan(predix::cuda, shifted.begin() + 1, shifted.begin() + 1 + n, out.begin());
+  compare(0, "unaligned int32 input");
+  const auto p = thrust::device_pointer_cast(d_ints.begin());
+  predix::inclusive_scan(predix::cuda, p, p + n, thrust::device_pointer_cast(out.begin()));
+  compare(0, "thrust::device_ptr");
+  const auto generic = make_transform_iterator(d_bytes.begin(), widen{});
+  predix::inclusive_scan(predix::cuda, generic, generic + n, out.begin());
+  compare(0, "predix_test::transform_iterator (item by item)");
+}
+
+TEST_F(Scan, OnAUserStream) {
+  cudaStream_t stream;
+  PREDIX_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+  const std::ptrdiff_t n = 5 * 4096 + 1;
+  const counting_iterator<std::int64_t> first(1);
+  auto out = M::upload(poisoned<std::int64_t>(n));
+  predix::exclusive_scan(predix::cuda.on(stream), first, first + n, out.begin(), std::int64_t{0});
+  const auto got = M::download(out);
+  PREDIX_CUDA_CHECK(cudaStreamDestroy(stream));
+  for (std::ptrdiff_t i = 0; i < n; ++i) ASSERT_EQ(got[i], i * (i + 1) / 2) << "item " << i;
+}
+
+/// 2^31 + 77 ones, scanned in place as uint8: item i becomes (i + 1) mod 256.
+TEST_F(Scan, InPlaceAbove2To31) {
+  if (quick_mode()) GTEST_SKIP() << "PREDIX_TEST_QUICK: no 2 GiB scan";
+  const std::ptrdiff_t n = (std::ptrdiff_t(1) << 31) + 77;
+  device_array<std::uint8_t> data(n);
+  PREDIX_CUDA_CHECK(cudaMemset(data.begin(), 1, data.bytes()));
+  EXPECT_EQ(predix::inclusive_scan(predix::cuda, data.begin(), data.end(), data.begin()), data.end());
+  const std::ptrdiff_t chunk = std::ptrdiff_t(1) << 28;
+  std::vector<std::uint8_t> host(static_cast<std::size_t>(chunk));
+  for (std::ptrdiff_t at = 0; at < n; at += chunk) {
+    const std::ptrdiff_t m = std::min(chunk, n - at);
+    PREDIX_CUDA_CHECK(cudaMemcpy(host.data(), data.begin() + at, m, cudaMemcpyDeviceToHost));
+    for (std::ptrdiff_t i = 0; i < m; ++i) {
+      ASSERT_EQ(host[i], static_cast<std::uint8_t>(at + i + 1)) << "item " << at + i;
+    }
+  }
+}
+
+}  // namespace
