@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The GPU check, in one call on a CUDA machine (made for an H100 with 16 cores, < 9 minutes):
-#   configure build/gpu (sm_90, tests and benchmarks) → build the CUDA tests → ctest -L cuda
+#   configure build/gpu (sm_90, tests and benchmarks) → build the CUDA tests (primitives and
+#   device algorithms: predix_cuda_tests; the conformance suite: conformance_cuda) → ctest -L cuda
 #   → compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over the CUDA tests
 #   → the warp/block primitives microbenchmark → SASS instruction counts per primitive
 #   → the benchmark suite's quick matrix (scripts/bench.sh --cuda --quick)
@@ -115,7 +116,7 @@ tests_bin=$build/tests/cuda/predix_cuda_tests
 bench_bin=$build/perf/predix_perf_cuda
 if [ $configured -eq 0 ]; then
   step build_tests 240 200 cmake --build "$build" -j "$jobs" --target predix_cuda_tests \
-    >>"$OUT/build.log" 2>&1
+    conformance_cuda >>"$OUT/build.log" 2>&1
   # The benchmark builds in the background while the tests and sanitizers run.
   (timeout 300 cmake --build "$build" -j "$jobs" --target predix_perf_cuda >"$OUT/.bench_build.log" 2>&1;
    echo $? >"$OUT/.bench_build.rc") &
@@ -127,7 +128,7 @@ fi
 # --- the CUDA tests (a GPU must be there: PREDIX_REQUIRE_CUDA turns skips into failures)
 if [ -x "$tests_bin" ]; then
   PREDIX_REQUIRE_CUDA=1 step ctest_cuda 120 180 \
-    ctest --test-dir "$build" -L cuda -V >"$OUT/cuda_tests.log" 2>&1
+    ctest --test-dir "$build" -L cuda -j 4 -V >"$OUT/cuda_tests.log" 2>&1
   gtest_count() {  # sums "[  PASSED  ] 3 tests" lines over the suites
     grep -ho "\[  $1 *\] [0-9]* test" "$OUT/cuda_tests.log" | awk '{s += $4} END {print s + 0}'
   }
