@@ -37,8 +37,8 @@ struct counted_match {
 };
 
 TEST_F(FindIf, EarliestOfSeveralMatchesWins) {
-  using tuning = predix::gpu::tuning::active::stream;
-  const long long tile = tuning::threads * tuning::items(4);
+  using tuning = predix::gpu::tuning::active::find;
+  const long long tile = tuning::threads * tuning::items(4);  // find_if's tile of int32
   const long long n = (quick_mode() ? 500 : 5000) * tile + 3;
   host_array<std::int32_t> input(n, 0);
   auto d = M::upload(input);

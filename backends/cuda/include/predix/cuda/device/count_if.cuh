@@ -16,10 +16,11 @@
 
 namespace predix::gpu {
 
-template <class Source>
+/// The tiles of a kernel that streams over its input: THREADS × ITEMS items of Source.
+template <class Source, class Tuning = tuning::active::stream>
 struct stream_shape {
-  static constexpr int THREADS = tuning::active::stream::threads;
-  static constexpr int ITEMS = tuning::active::stream::items(Source::element_bytes);
+  static constexpr int THREADS = Tuning::threads;
+  static constexpr int ITEMS = Tuning::items(Source::element_bytes);
   static constexpr long long TILE = static_cast<long long>(THREADS) * ITEMS;
   /// The thread's first item in `tile` and how many of its ITEMS items are in range.
   static __device__ int thread_items(long long tile, long long n, long long& first) {

@@ -15,10 +15,13 @@
 
 namespace predix::gpu {
 
+template <class Source>
+using find_shape = stream_shape<Source, tuning::active::find>;
+
 template <class Source, class Pred>
-__global__ void __launch_bounds__(stream_shape<Source>::THREADS)
+__global__ void __launch_bounds__(find_shape<Source>::THREADS)
     find_if_kernel(Source source, long long n, bool aligned, Pred pred, unsigned long long* found) {
-  using shape = stream_shape<Source>;
+  using shape = find_shape<Source>;
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
   ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> earliest(*found);
   if (gridDim.x == 1) {  // one block: it zeroes the word itself
@@ -51,7 +54,7 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
                          const char* algorithm) {
   detail::check_device_iterator(first, algorithm, "input");
   using source_type = detail::source_t<In>;
-  using shape = stream_shape<source_type>;
+  using shape = find_shape<source_type>;
   auto* kernel = &find_if_kernel<source_type, device_function_t<Pred>>;
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);

@@ -5,7 +5,8 @@
 // data allows (device/tile_io.cuh), so the counts are set in bytes:
 //   scan   256 threads, 64 input bytes per thread (int32: 16 items, a 4096-item tile),
 //          at most 32 items and 128 accumulator bytes per thread (registers)
-//   reduce, count_if, find_if   256 threads, 64 input bytes per thread, at most 64 items
+//   reduce, count_if   256 threads, 64 input bytes per thread, at most 64 items
+//   find_if            256 threads, 16 input bytes per thread (a short first wave)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
 namespace predix::gpu::tuning {
 
@@ -22,10 +23,17 @@ struct sm90 {
       return detail::clamp_items(detail::min_int(64 / in_bytes, 128 / acc_bytes), 32);
     }
   };
-  /// reduce, count_if and find_if: a stream of loads, no look-back.
+  /// reduce and count_if: a stream of loads, no look-back.
   struct stream {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) { return detail::clamp_items(64 / in_bytes, 64); }
+  };
+  /// find_if: one 16-byte vector per thread and tile, so that the first wave of tiles (all
+  /// resident blocks at once: 132 SMs × 8 blocks × 4096 uint8) is a small part of a large
+  /// range and a match near the start ends the search early.
+  struct find {
+    static constexpr int threads = 256;
+    static constexpr int items(int in_bytes) { return detail::clamp_items(16 / in_bytes, 64); }
   };
 };
 
