@@ -2,6 +2,7 @@
 // kernel runs, a failed temporary allocation is std::bad_alloc with the output untouched,
 // and a failed CUDA call is predix::cuda_error naming the algorithm.
 #include <thrust/device_ptr.h>
+#include <thrust/host_vector.h>
 
 #include <new>
 #include <stdexcept>
@@ -65,6 +66,8 @@ TEST_F(Errors, HostPointerIsRefused) {
   expect_host_pointer_error("partition", [&] { predix::partition(predix::cuda, h, h + 1000, pred); });
   const auto hp = thrust::device_pointer_cast(h);
   expect_host_pointer_error("count_if", [&] { predix::count_if(predix::cuda, hp, hp + 1000, pred); });
+  thrust::host_vector<int> hv(1000, 3);
+  expect_host_pointer_error("count_if", [&] { predix::count_if(predix::cuda, hv.begin(), hv.end(), pred); });
   EXPECT_TRUE(same_elements(M::download(out), poisoned<int>(1000)));
   EXPECT_EQ(host, std::vector<int>(1000, 3));
 }

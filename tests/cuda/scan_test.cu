@@ -5,6 +5,7 @@
 // stream, and one in-place run above 2^31 items. Every result is compared with std::
 // inclusive_scan / exclusive_scan on the host.
 #include <thrust/device_ptr.h>
+#include <thrust/device_vector.h>
 #include <thrust/functional.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -161,6 +162,10 @@ TEST_F(Scan, LoadsAndStoresOfEveryIteratorKind) {
   const auto p = thrust::device_pointer_cast(d_ints.begin());
   predix::inclusive_scan(predix::cuda, p, p + n, thrust::device_pointer_cast(out.begin()));
   compare(0, "thrust::device_ptr");
+  thrust::device_vector<std::int32_t> vector(widened.begin(), widened.end()), result(n);
+  predix::inclusive_scan(predix::cuda, vector.begin(), vector.end(), result.begin());
+  PREDIX_CUDA_CHECK(cudaMemcpy(out.begin(), thrust::raw_pointer_cast(result.data()), 4 * n, cudaMemcpyDeviceToDevice));
+  compare(0, "thrust::device_vector iterators");
   const auto generic = make_transform_iterator(d_bytes.begin(), widen{});
   predix::inclusive_scan(predix::cuda, generic, generic + n, out.begin());
   compare(0, "predix_test::transform_iterator (item by item)");

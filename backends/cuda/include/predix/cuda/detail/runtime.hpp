@@ -18,6 +18,7 @@
 #include <utility>
 
 #include <thrust/device_ptr.h>
+#include <thrust/iterator/detail/normal_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
 #include <predix/cuda/error.hpp>
@@ -151,8 +152,9 @@ inline void check_device_pointer(const void* p, const char* algorithm, const cha
   }
 }
 
-/// The check above for the iterators it can see through: raw pointers, thrust::device_ptr
-/// and thrust::transform_iterator over either. Other iterators are not checked.
+/// The check above for the iterators it can see through: raw pointers, thrust::device_ptr,
+/// thrust::device_vector iterators and thrust::transform_iterator over those. Other
+/// iterators are not checked.
 template <class It>
 void check_device_iterator(const It&, const char*, const char*) {}
 
@@ -165,6 +167,12 @@ template <class T>
 void check_device_iterator(const thrust::device_ptr<T>& p, const char* algorithm,
                            const char* what) {
   check_device_pointer(p.get(), algorithm, what);
+}
+
+template <class P>
+void check_device_iterator(const thrust::detail::normal_iterator<P>& it, const char* algorithm,
+                           const char* what) {
+  check_device_iterator(it.base(), algorithm, what);
 }
 
 template <class F, class It, class R, class V>

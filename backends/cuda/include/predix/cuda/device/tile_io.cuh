@@ -2,8 +2,8 @@
 // Loading a thread's items and storing its results. A thread owns ITEMS consecutive items
 // starting at a multiple of ITEMS (blocked arrangement):
 //   thread 0: items 0..15, thread 1: items 16..31, ...      (int32, ITEMS 16)
-// Contiguous data of a primitive type — a raw pointer, a thrust::device_ptr, or a
-// thrust::transform_iterator over either — is moved as 16-byte vectors (4 for int32, 16 for
+// Contiguous data of a primitive type — a raw pointer, a thrust::device_ptr, a
+// thrust::device_vector iterator, or a thrust::transform_iterator over a pointer — is moved as 16-byte vectors (4 for int32, 16 for
 // uint8) when ITEMS·sizeof fills whole vectors, the base pointer is 16-byte aligned (checked
 // on the host: is_aligned) and the thread's items are all in range; otherwise, and for every
 // other iterator, item by item. Sizes and offsets are 64-bit.
@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include <thrust/device_ptr.h>
+#include <thrust/iterator/detail/normal_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
 namespace predix::gpu::detail {
@@ -56,6 +57,11 @@ template <class E>
 pointer_source<std::remove_cv_t<E>> make_source(const thrust::device_ptr<E>& p) {
   return {p.get(), {}};
 }
+template <class E>
+pointer_source<std::remove_cv_t<E>> make_source(
+    const thrust::detail::normal_iterator<thrust::device_ptr<E>>& it) {  // device_vector
+  return {it.base().get(), {}};
+}
 template <class F, class E, class R, class V>
 pointer_source<std::remove_cv_t<E>, F> make_source(const thrust::transform_iterator<F, E*, R, V>& it) {
   return {it.base(), it.functor()};
@@ -98,6 +104,10 @@ template <class O>
 pointer_sink<O> make_sink(O* p) { return {p}; }
 template <class O>
 pointer_sink<O> make_sink(const thrust::device_ptr<O>& p) { return {p.get()}; }
+template <class O>
+pointer_sink<O> make_sink(const thrust::detail::normal_iterator<thrust::device_ptr<O>>& it) {
+  return {it.base().get()};
+}
 
 template <class It>
 using sink_t = decltype(make_sink(std::declval<const It&>()));
