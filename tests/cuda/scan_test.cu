@@ -196,7 +196,10 @@ TEST_F(Scan, InPlaceAbove2To31) {
     const std::ptrdiff_t m = std::min(chunk, n - at);
     PREDIX_CUDA_CHECK(cudaMemcpy(host.data(), data.begin() + at, m, cudaMemcpyDeviceToHost));
     for (std::ptrdiff_t i = 0; i < m; ++i) {
-      ASSERT_EQ(host[i], static_cast<std::uint8_t>(at + i + 1)) << "item " << at + i;
+      if (host[i] != static_cast<std::uint8_t>(at + i + 1)) {
+        FAIL() << "item " << at + i << ": got " << int(host[i]) << ", expected "
+               << int(static_cast<std::uint8_t>(at + i + 1));
+      }
     }
   }
 }

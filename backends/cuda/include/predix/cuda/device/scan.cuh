@@ -4,8 +4,9 @@
 //   in 3 1 4 1 5, plus       → inclusive 3 4 8 9 14      exclusive(init 0) 0 3 4 8 9
 //   flags 1 0 1 1 0 (bool)   → inclusive 1 1 1 1 1 (running OR: bool accumulator)
 //                              exclusive(init 0) 0 1 1 2 3 (a count: int accumulator)
-// A block takes tiles in order from a global counter (so every tile it waits for belongs to
-// a running block) until none is left. Per tile (consume_tile):
+// A block takes tiles in order from a global counter until none is left, so every tile it
+// waits for is held by a running block (it fetches its next tile early; the earliest
+// unfinished tile is then always some block's current one). Per tile (consume_tile):
 //   generic path: the thread's items in the accumulator type A, reduced in order; a block
 //     exclusive scan of the thread totals (block_scan, shuffles); the look-back by warp 0;
 //     then each thread rescans its items from its prefix.
@@ -55,7 +56,7 @@ struct scan_agent {
   static constexpr int THREADS = tuning::threads;
   static constexpr int ITEMS = tuning::items(Source::element_bytes, sizeof(A));
   static constexpr long long TILE = static_cast<long long>(THREADS) * ITEMS;
-  static_assert(THREADS >= 64, "the tile loop relies on the block scans' barrier");
+  static_assert(THREADS >= 64, "run() relies on the barrier inside the block scans");
   static_assert(ITEMS <= 32, "the binary path keeps a thread's items in one 32-bit mask");
 
   // The binary domain: over bool, a sum is an OR; a count for A of <= 4 bytes wraps at 2^32.
@@ -75,8 +76,8 @@ struct scan_agent {
       typename block_scan<A, THREADS>::TempStorage generic;
       typename block_bit_plane_scan<BITS, THREADS>::TempStorage binary;
     } scan;
-    V prefix;        // the tile's exclusive prefix, from the look-back warp
-    long long tile;  // the tile the block works on
+    V prefix;           // the tile's exclusive prefix, from the look-back warp
+    long long tile[2];  // the tile the block works on, and the next one
   };
 
   Source source;
@@ -95,22 +96,30 @@ struct scan_agent {
     }
   }
 
-  /// Tiles from the counter (or blockIdx.x, once, without one) until none is left.
+  /// Without a counter: tile blockIdx.x (a one-tile launch). With one: tiles in the order of
+  /// the counter until none is left, the next tile's number fetched while the current one is
+  /// worked on. tile[] is double-buffered: thread 0 writes one slot while the block may still
+  /// read the other, and consume_tile's barriers publish the write.
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    long long tile = blockIdx.x;
-    for (;;) {
-      if (counter != nullptr) {
-        if (threadIdx.x == 0) storage.tile = static_cast<long long>(atomicAdd(counter, 1ull));
-        __syncthreads();
-        tile = storage.tile;
-      }
+    if (counter == nullptr) {
+      consume(storage, blockIdx.x, tiles);
+      return;
+    }
+    if (threadIdx.x == 0) storage.tile[0] = static_cast<long long>(atomicAdd(counter, 1ull));
+    __syncthreads();
+    for (int slot = 0;; slot ^= 1) {
+      const long long tile = storage.tile[slot];
       if (tile >= tiles) return;
-      if (tile + 1 < tiles) {
-        consume_tile<false>(storage, tile);
-      } else {
-        consume_tile<true>(storage, tile);
-      }
-      if (counter == nullptr) return;
+      if (threadIdx.x == 0) storage.tile[slot ^ 1] = static_cast<long long>(atomicAdd(counter, 1ull));
+      consume(storage, tile, tiles);
+    }
+  }
+
+  __device__ void consume(TempStorage& storage, long long tile, long long tiles) {
+    if (tile + 1 < tiles) {
+      consume_tile<false>(storage, tile);
+    } else {
+      consume_tile<true>(storage, tile);
     }
   }
 

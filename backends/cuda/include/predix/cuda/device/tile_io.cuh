@@ -3,10 +3,10 @@
 // starting at a multiple of ITEMS (blocked arrangement):
 //   thread 0: items 0..15, thread 1: items 16..31, ...      (int32, ITEMS 16)
 // Contiguous data of a primitive type — a raw pointer, a thrust::device_ptr, a
-// thrust::device_vector iterator, or a thrust::transform_iterator over a pointer — is moved as 16-byte vectors (4 for int32, 16 for
-// uint8) when ITEMS·sizeof fills whole vectors, the base pointer is 16-byte aligned (checked
-// on the host: is_aligned) and the thread's items are all in range; otherwise, and for every
-// other iterator, item by item. Sizes and offsets are 64-bit.
+// thrust::device_vector iterator, or a thrust::transform_iterator over a pointer — is moved
+// as 16-byte vectors (4 int32, 16 uint8) when ITEMS·sizeof fills whole vectors, the base
+// pointer is 16-byte aligned (checked on the host: is_aligned) and the thread's items are all
+// in range; otherwise, and for every other iterator, item by item. Offsets are 64-bit.
 #include <cstdint>
 #include <cstring>
 #include <iterator>
