@@ -71,13 +71,15 @@ TEST_F(BinaryPath, BothPathsGiveTheSerialAnswer) {
   static_assert(uses_binary_path_v<std::decay_t<decltype(first)>, std::plus<>, int>);
   predix_test::device_buffer<int> out(n);
   predix::exclusive_scan(predix::cuda, first, first + n, out.get(), 3);
-  predix_test::expect_all_equal(expected, out.to_host(), [](std::size_t i) { return "binary, item " + std::to_string(i); });
+  predix_test::expect_all_equal(expected, out.to_host(),
+                                [](std::size_t i) { return "binary, item " + std::to_string(i); });
   const predix_test::device_buffer<int> as_int(flags);
   static_assert(!uses_binary_path_v<const int*, std::plus<>, int>);
   predix_test::device_buffer<int> out2(n);
   const int* const ints = as_int.get();
   predix::exclusive_scan(predix::cuda, ints, ints + n, out2.get(), 3);
-  predix_test::expect_all_equal(expected, out2.to_host(), [](std::size_t i) { return "generic, item " + std::to_string(i); });
+  predix_test::expect_all_equal(expected, out2.to_host(),
+                                [](std::size_t i) { return "generic, item " + std::to_string(i); });
 }
 
 }  // namespace

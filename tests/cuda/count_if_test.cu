@@ -15,7 +15,9 @@ using M = backend_memory<predix::cuda_policy>;
 /// x % 3 == 0 as an int 0 / 7: static_cast<bool> must be applied.
 struct third {
   template <class T>
-  __host__ __device__ int operator()(const T& x) const { return x % 3 == 0 ? 7 : 0; }
+  __host__ __device__ int operator()(const T& x) const {
+    return x % 3 == 0 ? 7 : 0;
+  }
 };
 
 class CountIf : public cuda_test {};

@@ -56,18 +56,25 @@ TEST_F(Errors, HostPointerIsRefused) {
     for (int i = 0; i < 1000; ++i) ASSERT_EQ(got[i], 3 * (i + 1));
     GTEST_SKIP() << "this device reads pageable host memory: predix::cuda accepts it";
   }
-  expect_host_pointer_error("inclusive_scan", [&] { predix::inclusive_scan(predix::cuda, h, h + 1000, d); });
-  expect_host_pointer_error("inclusive_scan", [&] { predix::inclusive_scan(predix::cuda, d, d + 1000, h); });
-  expect_host_pointer_error("exclusive_scan", [&] { predix::exclusive_scan(predix::cuda, h, h + 1000, d, 0); });
+  expect_host_pointer_error("inclusive_scan",
+                            [&] { predix::inclusive_scan(predix::cuda, h, h + 1000, d); });
+  expect_host_pointer_error("inclusive_scan",
+                            [&] { predix::inclusive_scan(predix::cuda, d, d + 1000, h); });
+  expect_host_pointer_error("exclusive_scan",
+                            [&] { predix::exclusive_scan(predix::cuda, h, h + 1000, d, 0); });
   expect_host_pointer_error("reduce", [&] { predix::reduce(predix::cuda, h, h + 1000); });
   expect_host_pointer_error("count_if", [&] { predix::count_if(predix::cuda, h, h + 1000, pred); });
   expect_host_pointer_error("find_if", [&] { predix::any_of(predix::cuda, h, h + 1000, pred); });
-  expect_host_pointer_error("copy_if", [&] { predix::copy_if(predix::cuda, d, d + 1000, h, pred); });
-  expect_host_pointer_error("partition", [&] { predix::partition(predix::cuda, h, h + 1000, pred); });
+  expect_host_pointer_error("copy_if",
+                            [&] { predix::copy_if(predix::cuda, d, d + 1000, h, pred); });
+  expect_host_pointer_error("partition",
+                            [&] { predix::partition(predix::cuda, h, h + 1000, pred); });
   const auto hp = thrust::device_pointer_cast(h);
-  expect_host_pointer_error("count_if", [&] { predix::count_if(predix::cuda, hp, hp + 1000, pred); });
+  expect_host_pointer_error("count_if",
+                            [&] { predix::count_if(predix::cuda, hp, hp + 1000, pred); });
   thrust::host_vector<int> hv(1000, 3);
-  expect_host_pointer_error("count_if", [&] { predix::count_if(predix::cuda, hv.begin(), hv.end(), pred); });
+  expect_host_pointer_error("count_if",
+                            [&] { predix::count_if(predix::cuda, hv.begin(), hv.end(), pred); });
   EXPECT_TRUE(same_elements(M::download(out), poisoned<int>(1000)));
   EXPECT_EQ(host, std::vector<int>(1000, 3));
 }
@@ -82,7 +89,8 @@ TEST_F(Errors, FailedAllocationIsBadAlloc) {
   auto out = M::upload(poisoned<long long>(64));
   EXPECT_THROW(predix::inclusive_scan(predix::cuda, first, first + n, out.begin()), std::bad_alloc);
   EXPECT_TRUE(same_elements(M::download(out), poisoned<long long>(64)));
-  EXPECT_EQ(predix::count_if(predix::cuda, first, first + 1000, is_selected{}), 500) << "still usable";
+  EXPECT_EQ(predix::count_if(predix::cuda, first, first + 1000, is_selected{}), 500)
+      << "still usable";
 }
 
 /// A CUDA call that fails: synchronizing a stream that is being captured into a graph is

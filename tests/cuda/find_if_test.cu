@@ -17,7 +17,9 @@ class FindIf : public cuda_test {};
 
 struct is_one {
   template <class T>
-  __host__ __device__ bool operator()(const T& x) const { return x == 1; }
+  __host__ __device__ bool operator()(const T& x) const {
+    return x == 1;
+  }
 };
 
 /// x is in `hits` (sorted, at most 4), counting every call in *calls.
@@ -46,9 +48,14 @@ TEST_F(FindIf, EarliestOfSeveralMatchesWins) {
     PREDIX_CUDA_CHECK(cudaMemcpy(d.begin() + i, &v, 4, cudaMemcpyHostToDevice));
   };
   // The block of tile 0 runs with the blocks of later tiles: later matches are found at once.
-  const std::vector<std::vector<long long>> cases = {
-      {0}, {tile - 1}, {tile}, {n - 1}, {3 * tile + 5, 2 * tile + 9}, {tile + 1, 7 * tile, n - 2},
-      {n / 2 + 1, 90 * tile, 2 * tile - 1}, {}};
+  const std::vector<std::vector<long long>> cases = {{0},
+                                                     {tile - 1},
+                                                     {tile},
+                                                     {n - 1},
+                                                     {3 * tile + 5, 2 * tile + 9},
+                                                     {tile + 1, 7 * tile, n - 2},
+                                                     {n / 2 + 1, 90 * tile, 2 * tile - 1},
+                                                     {}};
   for (const auto& hits : cases) {
     long long expected = n, expected_from_1 = n - 1;  // in [0, n) and in [1, n)
     for (long long i : hits) {
@@ -80,7 +87,8 @@ TEST_F(FindIf, StopsEarly) {
     unsigned long long made = 0;
     PREDIX_CUDA_CHECK(cudaMemcpy(&made, calls.begin(), 8, cudaMemcpyDeviceToHost));
     EXPECT_GT(made, static_cast<unsigned long long>(at));
-    EXPECT_LT(made, static_cast<unsigned long long>(n / 8)) << "predicate calls for a match at " << at;
+    EXPECT_LT(made, static_cast<unsigned long long>(n / 8))
+        << "predicate calls for a match at " << at;
   }
 }
 

@@ -49,19 +49,21 @@ struct backend_memory<predix::cuda_policy> {
   template <class T>
   static device_array<T> upload(const host_array<T>& host) {
     device_array<T> device(host.size());
-    PREDIX_CUDA_CHECK(cudaMemcpy(device.begin(), host.begin(), device.bytes(), cudaMemcpyHostToDevice));
+    PREDIX_CUDA_CHECK(
+        cudaMemcpy(device.begin(), host.begin(), device.bytes(), cudaMemcpyHostToDevice));
     return device;
   }
 
   template <class T>
   static host_array<T> download(const device_array<T>& device) {
     host_array<T> host(device.size());
-    PREDIX_CUDA_CHECK(cudaMemcpy(host.begin(), device.begin(), device.bytes(), cudaMemcpyDeviceToHost));
+    PREDIX_CUDA_CHECK(
+        cudaMemcpy(host.begin(), device.begin(), device.bytes(), cudaMemcpyDeviceToHost));
     return host;
   }
 
-  static constexpr std::ptrdiff_t tile = predix::gpu::tuning::active::scan::threads *
-                                         predix::gpu::tuning::active::scan::items(4, 4);
+  static constexpr std::ptrdiff_t tile =
+      predix::gpu::tuning::active::scan::threads * predix::gpu::tuning::active::scan::items(4, 4);
 };
 
 }  // namespace predix_test

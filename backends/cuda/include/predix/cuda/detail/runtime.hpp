@@ -100,7 +100,8 @@ class temporary_storage {
   temporary_storage(const temporary_storage&) = delete;
   temporary_storage& operator=(const temporary_storage&) = delete;
   ~temporary_storage() {
-    if (data_ != nullptr) (void)(pool_ != nullptr ? cudaFreeAsync(data_, stream_) : cudaFree(data_));
+    if (data_ == nullptr) return;
+    (void)(pool_ != nullptr ? cudaFreeAsync(data_, stream_) : cudaFree(data_));
   }
 
   /// The part of the storage at `offset` bytes (a value from carve()).

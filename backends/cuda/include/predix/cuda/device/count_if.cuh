@@ -32,7 +32,8 @@ struct stream_shape {
 
 template <class Source, class Pred>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
-    count_if_kernel(Source source, long long n, bool aligned, Pred pred, unsigned long long* count) {
+    count_if_kernel(Source source, long long n, bool aligned, Pred pred,
+                    unsigned long long* count) {
   using shape = stream_shape<Source>;
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
@@ -41,11 +42,13 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     long long first;
     const int valid = shape::thread_items(tile, n, first);
     int ones = 0;
-    detail::load_items<shape::ITEMS>(source, first, valid, aligned,
-                                     [&](int, const auto& x) { ones += predix::detail::test(pred, x); });
+    detail::load_items<shape::ITEMS>(source, first, valid, aligned, [&](int, const auto& x) {
+      ones += predix::detail::test(pred, x);
+    });
     mine += static_cast<unsigned>(ones);
   }
-  const unsigned long long total = block_reduce<unsigned long long, shape::THREADS>(storage).sum(mine);
+  using reduce = block_reduce<unsigned long long, shape::THREADS>;
+  const unsigned long long total = reduce(storage).sum(mine);
   if (threadIdx.x == 0) {
     if (gridDim.x == 1) {
       *count = total;
@@ -73,7 +76,8 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
     detail::check(cudaMemsetAsync(count, 0, sizeof *count, stream), algorithm, "cudaMemsetAsync");
   }
   const auto source = detail::make_source(first);
-  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred), count);
+  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
+                                              count);
   detail::check_launch(algorithm);
   unsigned long long host = 0;
   detail::check(cudaMemcpyAsync(&host, count, sizeof host, cudaMemcpyDeviceToHost, stream),

@@ -66,7 +66,8 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
     detail::check(cudaMemsetAsync(found, 0, sizeof *found, stream), algorithm, "cudaMemsetAsync");
   }
   const auto source = detail::make_source(first);
-  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred), found);
+  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
+                                              found);
   detail::check_launch(algorithm);
   unsigned long long host = 0;
   detail::check(cudaMemcpyAsync(&host, found, sizeof host, cudaMemcpyDeviceToHost, stream),

@@ -56,7 +56,8 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     });
     const long long in_tile = n - tile * WARP_TILE;  // lanes with items: a prefix of the warp
     const long long lanes_with_items = (in_tile + shape::ITEMS - 1) / shape::ITEMS;
-    const int lanes = lanes_with_items < warp_threads ? static_cast<int>(lanes_with_items) : warp_threads;
+    const int lanes =
+        lanes_with_items < warp_threads ? static_cast<int>(lanes_with_items) : warp_threads;
     const T tile_total = detail::suffix_reduce_lanes(total, 0, lanes, op);
     if (lane == 0) running = tile == begin ? tile_total : static_cast<T>(op(running, tile_total));
   }
@@ -85,7 +86,8 @@ unsigned launch_reduce(const Source& source, long long n, const Op& op, const T&
                        unsigned most_blocks, cudaStream_t stream, const char* algorithm) {
   using shape = stream_shape<Source>;
   constexpr int WARPS = shape::THREADS / warp_threads;
-  const long long warp_tiles = (n + warp_threads * shape::ITEMS - 1) / (warp_threads * shape::ITEMS);
+  constexpr long long WARP_TILE = static_cast<long long>(warp_threads) * shape::ITEMS;
+  const long long warp_tiles = (n + WARP_TILE - 1) / WARP_TILE;
   const long long needed = (warp_tiles + WARPS - 1) / WARPS;  // every block gets a warp tile
   const unsigned grid = static_cast<unsigned>(needed < most_blocks ? needed : most_blocks);
   reduce_kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), op, init, out);

@@ -110,7 +110,9 @@ struct scan_agent {
     for (int slot = 0;; slot ^= 1) {
       const long long tile = storage.tile[slot];
       if (tile >= tiles) return;
-      if (threadIdx.x == 0) storage.tile[slot ^ 1] = static_cast<long long>(atomicAdd(counter, 1ull));
+      if (threadIdx.x == 0) {
+        storage.tile[slot ^ 1] = static_cast<long long>(atomicAdd(counter, 1ull));
+      }
       consume(storage, tile, tiles);
     }
   }
@@ -242,7 +244,8 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
   const auto source = detail::make_source(first);
   const auto sink = detail::make_sink(out);
   const auto dop = to_device(op);
-  agent a{source, sink, n, source.is_aligned(), sink.is_aligned(), dop, init, {{}, agent::prefix_op_of(dop)}};
+  agent a{source, sink, n, source.is_aligned(), sink.is_aligned(),
+          dop, init, {{}, agent::prefix_op_of(dop)}};
   const long long tiles = (n + agent::TILE - 1) / agent::TILE;
   const cudaStream_t stream = policy.stream();
   if (tiles == 1) {  // no look-back: no temporary storage, one launch
@@ -250,16 +253,19 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
     detail::check_launch(algorithm);
   } else {
     using state = tile_state<typename agent::V>;
-    std::size_t bytes = 0;
-    const std::size_t counter_at = detail::temporary_storage::carve(bytes, sizeof(unsigned long long));
-    const std::size_t state_at = detail::temporary_storage::carve(bytes, state::bytes(tiles));
-    detail::temporary_storage temp(bytes, stream, algorithm);
+    using storage = detail::temporary_storage;
+    std::size_t bytes = 0;  // the tile counter, then the tile states; both start zeroed
+    const std::size_t counter_at = storage::carve(bytes, sizeof(unsigned long long));
+    const std::size_t state_at = storage::carve(bytes, state::bytes(tiles));
+    storage temp(bytes, stream, algorithm);
     a.prefix.state = state::on(temp.at<char>(state_at), tiles);
-    detail::check(cudaMemsetAsync(temp.at<char>(0), 0, state_at + state::zeroed_bytes(tiles), stream),
-                  algorithm, "cudaMemsetAsync");
-    const long long resident = detail::resident_blocks(&scan_kernel<agent>, agent::THREADS, algorithm);
+    const std::size_t zeroed = state_at + state::zeroed_bytes(tiles);
+    detail::check(cudaMemsetAsync(temp.at<char>(0), 0, zeroed, stream), algorithm,
+                  "cudaMemsetAsync");
+    auto* kernel = &scan_kernel<agent>;
+    const long long resident = detail::resident_blocks(kernel, agent::THREADS, algorithm);
     const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
-    scan_kernel<<<grid, agent::THREADS, 0, stream>>>(a, temp.at<unsigned long long>(counter_at), tiles);
+    kernel<<<grid, agent::THREADS, 0, stream>>>(a, temp.at<unsigned long long>(counter_at), tiles);
     detail::check_launch(algorithm);
   }
   detail::synchronize(stream, algorithm);

@@ -63,7 +63,8 @@ pointer_source<std::remove_cv_t<E>> make_source(
   return {it.base().get(), {}};
 }
 template <class F, class E, class R, class V>
-pointer_source<std::remove_cv_t<E>, F> make_source(const thrust::transform_iterator<F, E*, R, V>& it) {
+pointer_source<std::remove_cv_t<E>, F> make_source(
+    const thrust::transform_iterator<F, E*, R, V>& it) {
   return {it.base(), it.functor()};
 }
 template <class F, class E, class R, class V>

@@ -45,11 +45,11 @@ struct tile_state<V, true> {
     return {static_cast<unsigned long long*>(storage)};
   }
 
-  __device__ __forceinline__ void publish(long long tile, tile_status status, const V& value) const {
+  __device__ __forceinline__ void publish(long long tile, tile_status s, const V& value) const {
     unsigned bits = 0;
     std::memcpy(&bits, &value, sizeof(V));
     ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> word(words[tile]);
-    word.store((static_cast<unsigned long long>(status) << 32) | bits, ::cuda::memory_order_relaxed);
+    word.store((static_cast<unsigned long long>(s) << 32) | bits, ::cuda::memory_order_relaxed);
   }
 
   /// The tile's status; value is set unless it is tile_invalid.

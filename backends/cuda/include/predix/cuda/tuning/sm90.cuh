@@ -11,7 +11,9 @@
 namespace predix::gpu::tuning {
 
 namespace detail {
-constexpr int clamp_items(int items, int most) { return items < 1 ? 1 : (items > most ? most : items); }
+constexpr int clamp_items(int items, int most) {
+  return items < 1 ? 1 : (items > most ? most : items);
+}
 constexpr int min_int(int a, int b) { return a < b ? a : b; }
 }  // namespace detail
 
