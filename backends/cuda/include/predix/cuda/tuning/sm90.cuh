@@ -17,12 +17,18 @@ constexpr int clamp_items(int items, int most) {
 constexpr int min_int(int a, int b) { return a < b ? a : b; }
 }  // namespace detail
 
+// Input bytes per thread of a scan tile; a build may override it to measure other shapes.
+#ifndef PREDIX_SCAN_BYTES_PER_THREAD
+#define PREDIX_SCAN_BYTES_PER_THREAD 64
+#endif
+
 struct sm90 {
   struct scan {
     static constexpr int threads = 256;
+    static constexpr int bytes = PREDIX_SCAN_BYTES_PER_THREAD;
     /// Items per thread for input items of In_bytes and accumulators of Acc_bytes.
     static constexpr int items(int in_bytes, int acc_bytes) {
-      return detail::clamp_items(detail::min_int(64 / in_bytes, 128 / acc_bytes), 32);
+      return detail::clamp_items(detail::min_int(bytes / in_bytes, 2 * bytes / acc_bytes), 32);
     }
   };
   /// reduce and count_if: a stream of loads, no look-back.
