@@ -6,6 +6,8 @@
 // stream, from one predix pool per device whose release threshold keeps up to 64 MiB mapped
 // between calls (the default pool's threshold, 0, would unmap and remap the few kilobytes of
 // tile states on every call). Devices without memory pools fall back to cudaMalloc/cudaFree.
+// While a caller_allocator_scope is alive on a thread, that thread's calls take their storage
+// from the caller's allocator instead (the Thrust layer's predix::thrust::par(alloc)).
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -80,12 +82,46 @@ inline cudaMemPool_t memory_pool(int device, const char* algorithm) {
   return pool;
 }
 
+/// A caller's allocator of temporary device memory (not stream-ordered: memory is returned
+/// only after the call's work is done). allocate throws (std::bad_alloc) on failure.
+class caller_allocator {
+ public:
+  virtual void* allocate(std::size_t bytes) = 0;
+  virtual void deallocate(void* p, std::size_t bytes) noexcept = 0;
+
+ protected:
+  ~caller_allocator() = default;
+};
+
+/// The caller_allocator of the calls made on this thread now, or nullptr (predix's pool).
+inline caller_allocator*& current_caller_allocator() {
+  thread_local caller_allocator* current = nullptr;
+  return current;
+}
+
+/// Makes `allocator` the current caller_allocator of this thread until the end of the scope.
+class caller_allocator_scope {
+ public:
+  explicit caller_allocator_scope(caller_allocator* allocator)
+      : previous_(std::exchange(current_caller_allocator(), allocator)) {}
+  caller_allocator_scope(const caller_allocator_scope&) = delete;
+  caller_allocator_scope& operator=(const caller_allocator_scope&) = delete;
+  ~caller_allocator_scope() { current_caller_allocator() = previous_; }
+
+ private:
+  caller_allocator* previous_;
+};
+
 /// Device memory for one call, released (stream-ordered) when it goes out of scope.
 /// Throws std::bad_alloc when the device has not got `bytes` free.
 class temporary_storage {
  public:
   temporary_storage(std::size_t bytes, cudaStream_t stream, const char* algorithm)
-      : stream_(stream) {
+      : stream_(stream), caller_(current_caller_allocator()), bytes_(bytes) {
+    if (caller_ != nullptr) {
+      data_ = caller_->allocate(bytes);
+      return;
+    }
     pool_ = memory_pool(current_device(algorithm), algorithm);
     const cudaError_t error = pool_ != nullptr
                                   ? cudaMallocFromPoolAsync(&data_, bytes, pool_, stream)
@@ -101,6 +137,11 @@ class temporary_storage {
   temporary_storage& operator=(const temporary_storage&) = delete;
   ~temporary_storage() {
     if (data_ == nullptr) return;
+    if (caller_ != nullptr) {
+      (void)cudaStreamSynchronize(stream_);  // the caller's allocator is not stream-ordered
+      caller_->deallocate(data_, bytes_);
+      return;
+    }
     (void)(pool_ != nullptr ? cudaFreeAsync(data_, stream_) : cudaFree(data_));
   }
 
@@ -120,6 +161,8 @@ class temporary_storage {
 
  private:
   cudaStream_t stream_;
+  caller_allocator* caller_;
+  std::size_t bytes_;
   cudaMemPool_t pool_ = nullptr;
   void* data_ = nullptr;
 };
@@ -165,19 +208,19 @@ void check_device_iterator(T* p, const char* algorithm, const char* what) {
 }
 
 template <class T>
-void check_device_iterator(const thrust::device_ptr<T>& p, const char* algorithm,
+void check_device_iterator(const ::thrust::device_ptr<T>& p, const char* algorithm,
                            const char* what) {
   check_device_pointer(p.get(), algorithm, what);
 }
 
 template <class P>
-void check_device_iterator(const thrust::detail::normal_iterator<P>& it, const char* algorithm,
-                           const char* what) {
+void check_device_iterator(const ::thrust::detail::normal_iterator<P>& it,
+                           const char* algorithm, const char* what) {
   check_device_iterator(it.base(), algorithm, what);
 }
 
 template <class F, class It, class R, class V>
-void check_device_iterator(const thrust::transform_iterator<F, It, R, V>& it,
+void check_device_iterator(const ::thrust::transform_iterator<F, It, R, V>& it,
                            const char* algorithm, const char* what) {
   check_device_iterator(it.base(), algorithm, what);
 }

@@ -1,0 +1,80 @@
+#pragma once
+// The one path from a predix::thrust overload to predix: run(exec, "copy_if", call) calls
+// call(policy) with the predix policy of exec (policy.hpp) and, on CUDA,
+//   - takes predix's temporary storage from exec's allocator when it has one (par(alloc)),
+//     through Thrust's temporary-buffer calls, as Thrust's own algorithms do;
+//   - turns predix::cuda_error into thrust::system_error (cuda category), what Thrust throws.
+// PREDIX_THRUST_TRACE(algorithm, policy), if defined before the first include, is called on
+// every entry (tests record which algorithms reached predix, on which predix policy).
+#include <cstddef>
+#include <type_traits>
+
+#include <predix/thrust/policy.hpp>
+
+#if PREDIX_THRUST_CUDA
+#include <thrust/memory.h>
+#include <thrust/system/cuda/error.h>
+#include <thrust/system_error.h>
+
+#include <predix/cuda/detail/runtime.hpp>
+#include <predix/cuda/error.hpp>
+#endif
+
+#ifndef PREDIX_THRUST_TRACE
+#define PREDIX_THRUST_TRACE(algorithm, policy) ((void)(algorithm), (void)(policy))
+#endif
+
+namespace predix::thrust::detail {
+
+#if PREDIX_THRUST_CUDA
+/// Policies made by par(alloc).
+template <class Policy>
+struct has_allocator : std::false_type {};
+template <class Allocator, template <class> class Base>
+struct has_allocator<::thrust::detail::execute_with_allocator<Allocator, Base>> : std::true_type {};
+
+/// Temporary storage of predix::cuda from a Thrust policy's allocator.
+template <class Policy>
+class policy_allocator final : public gpu::detail::caller_allocator {
+ public:
+  explicit policy_allocator(Policy& policy) : policy_(policy) {}
+  void* allocate(std::size_t bytes) override {
+    const auto n = static_cast<std::ptrdiff_t>(bytes);
+    return ::thrust::raw_pointer_cast(::thrust::get_temporary_buffer<char>(policy_, n).first);
+  }
+  void deallocate(void* p, std::size_t bytes) noexcept override {
+    try {
+      const ::thrust::pointer<char, Policy> pointer(static_cast<char*>(p));
+      ::thrust::return_temporary_buffer(policy_, pointer, static_cast<std::ptrdiff_t>(bytes));
+    } catch (...) {  // a destructor's work: nothing to report to
+    }
+  }
+
+ private:
+  Policy& policy_;
+};
+#endif
+
+template <class Derived, class Call>
+auto run(execution_policy<Derived>& exec, const char* algorithm, Call&& call) {
+  const backend_policy policy = to_backend(exec);
+  PREDIX_THRUST_TRACE(algorithm, policy);
+#if PREDIX_THRUST_CUDA
+  try {
+    if constexpr (has_allocator<Derived>::value) {
+      policy_allocator<Derived> allocator(static_cast<Derived&>(exec));
+      gpu::detail::caller_allocator_scope scope(&allocator);
+      return call(policy);
+    } else {
+      return call(policy);
+    }
+  } catch (const cuda_error& e) {
+    throw ::thrust::system::system_error(e.code().value(), ::thrust::system::cuda_category(),
+                                         e.what());
+  }
+#else
+  return call(policy);
+#endif
+}
+
+}  // namespace predix::thrust::detail
