@@ -31,7 +31,7 @@ class block_scan {
     if constexpr (WARPS == 1) {
       return in;
     } else {
-      const scan_result<T> before = warp_prefix(in.aggregate, op);
+      const scan_result<T> before = warp_prefix(storage_, in.aggregate, op);
       return {warp_ == 0 ? in.value : op(before.value, in.value), before.aggregate};
     }
   }
@@ -43,7 +43,7 @@ class block_scan {
     T start = init;
     T aggregate = in.aggregate;
     if constexpr (WARPS > 1) {
-      const scan_result<T> before = warp_prefix(in.aggregate, op);
+      const scan_result<T> before = warp_prefix(storage_, in.aggregate, op);
       if (warp_ != 0) start = op(init, before.value);
       aggregate = before.aggregate;
     }
@@ -59,7 +59,7 @@ class block_scan {
     if constexpr (WARPS == 1) {
       return {lane_id() == 0 ? x : up, in.aggregate};
     } else {
-      const scan_result<T> before = warp_prefix(in.aggregate, op);
+      const scan_result<T> before = warp_prefix(storage_, in.aggregate, op);
       T value = lane_id() == 0 ? x : up;
       if (warp_ != 0) value = lane_id() == 0 ? before.value : op(before.value, up);
       return {value, before.aggregate};
@@ -71,21 +71,25 @@ class block_scan {
     return exclusive_scan(x, T{}, plus{});
   }
 
+  /// The block step on its own: every thread calls it with its warp's total (the same in
+  /// every lane of a warp) and gets {reduction of the warps before its own (unset for warp
+  /// 0), reduction of the block}. One barrier, WARPS values of shared memory.
+  template <class Op>
+  static __device__ __forceinline__ scan_result<T> warp_prefix(TempStorage& storage,
+                                                               const T& warp_total, Op& op) {
+    const unsigned lane = lane_id();
+    const int warp = linear_thread_id() / warp_threads;
+    if (lane == warp_threads - 1) storage.warp_total[warp] = warp_total;
+    __syncthreads();
+    T total = storage.warp_total[lane < WARPS ? lane : WARPS - 1];
+    total = detail::inclusive_scan_lanes<WARPS>(total, op);
+    return {detail::shfl(total, warp == 0 ? 0 : warp - 1), detail::shfl(total, WARPS - 1)};
+  }
+
  private:
   struct plus {
     __device__ T operator()(const T& a, const T& b) const { return a + b; }
   };
-
-  // {reduction of the warps before this one (unset for warp 0), reduction of the block}.
-  template <class Op>
-  __device__ __forceinline__ scan_result<T> warp_prefix(const T& warp_total, Op& op) {
-    const unsigned lane = lane_id();
-    if (lane == warp_threads - 1) storage_.warp_total[warp_] = warp_total;
-    __syncthreads();
-    T total = storage_.warp_total[lane < WARPS ? lane : WARPS - 1];
-    total = detail::inclusive_scan_lanes<WARPS>(total, op);
-    return {detail::shfl(total, warp_ == 0 ? 0 : warp_ - 1), detail::shfl(total, WARPS - 1)};
-  }
 
   TempStorage& storage_;
   int warp_;

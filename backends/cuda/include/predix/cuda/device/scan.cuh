@@ -5,14 +5,20 @@
 //   flags 1 0 1 1 0 (bool)   → inclusive 1 1 1 1 1 (running OR: bool accumulator)
 //                              exclusive(init 0) 0 1 1 2 3 (a count: int accumulator)
 // One block per tile; a block takes its tile's number from a global counter when it starts,
-// so every tile it waits for is held by a block that is already running. Per tile
+// so every tile it waits for is held by a block that is already running. A tile is striped
+// (tile_io.cuh: striped_tile): each warp owns ROWS rows of 32 chunks of CHUNK consecutive
+// items (one 16-byte vector on the wider side: 4 int32, 16 uint8), lane l chunk l of every
+// row, so every load and store instruction of a warp moves one contiguous run. Per tile
 // (consume_tile):
-//   generic path: the thread's items in the accumulator type A, reduced in order; a block
-//     exclusive scan of the thread totals (block_scan, shuffles); the look-back by warp 0;
-//     then each thread rescans its items from its prefix.
-//   binary path (uses_binary_path_v, binary_path.cuh): the thread's items as a bit mask;
-//     the block scan of the per-thread counts by bit planes (ballot + popc); every op is a
-//     function of counts: with ℓ ones among the j items before an item,
+//   generic path: per row, each lane reduces its chunk in order, a warp scan (shuffles) of
+//     the chunk totals gives each chunk the lanes before it and the row's total; the warps'
+//     totals meet in the block step (block_scan::warp_prefix), the block's in the look-back
+//     by warp 0; then each chunk is rescanned from its prefix. Primitive inputs stay in
+//     registers as loaded (64 bytes per thread); the source's functor runs in both passes.
+//   binary path (uses_binary_path_v, binary_path.cuh): per row, each lane's chunk as a bit
+//     mask; a bit-plane warp scan (ballot + popc) of the chunk counts, the warps' counts
+//     joined by warp_offsets; every op is a function of counts: with ℓ ones among the j
+//     items before an item,
 //       sum ℓ, any ℓ > 0, all ℓ == j, parity ℓ & 1     (combined with the tile's prefix)
 //     and the result is A(op(init, A(v))) (exclusive) or A(v) (inclusive); the look-back
 //     carries the count (32-bit when A has at most 4 bytes: A wraps anyway) or a 0/1 flag.
@@ -22,14 +28,15 @@
 #include <type_traits>
 
 #include <predix/cuda/binary_path.cuh>
-#include <predix/cuda/block/block_bit_plane_scan.cuh>
 #include <predix/cuda/block/block_scan.cuh>
+#include <predix/cuda/detail/warp_offsets.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/tile_io.cuh>
 #include <predix/cuda/device/tile_state.cuh>
 #include <predix/cuda/functional.cuh>
 #include <predix/cuda/policy.hpp>
 #include <predix/cuda/tuning/tuning.cuh>
+#include <predix/cuda/warp/warp_bit_plane_scan.cuh>
 
 namespace predix::gpu {
 
@@ -56,10 +63,14 @@ template <class Source, class Sink, class A, class Op, bool HAS_INIT, bool BINAR
 struct scan_agent {
   using tuning = tuning::active::scan;
   static constexpr int THREADS = tuning::threads;
-  static constexpr int ITEMS = tuning::items(Source::element_bytes, sizeof(A));
-  static constexpr long long TILE = static_cast<long long>(THREADS) * ITEMS;
-  static_assert(THREADS >= 64, "run() relies on the barrier inside the block scans");
-  static_assert(ITEMS <= 32, "the binary path keeps a thread's items in one 32-bit mask");
+  static constexpr int CHUNK = detail::chunk_items<Source, Sink>();
+  static constexpr int ROWS_WANTED = tuning::items(Source::element_bytes, sizeof(A)) / CHUNK;
+  static constexpr int ROWS = ROWS_WANTED < 1 ? 1 : ROWS_WANTED;
+  using layout = detail::striped_tile<THREADS, ROWS, CHUNK>;
+  static constexpr int WARPS = layout::WARPS;
+  static constexpr long long TILE = layout::ITEMS;
+  static_assert(THREADS >= 64, "run() relies on the barrier of the block step");
+  static_assert(CHUNK <= 16, "the binary path keeps a chunk's items in 16 bits");
 
   // The binary domain: over bool, a sum is an OR; a count for A of <= 4 bytes wraps at 2^32.
   static constexpr binary_kind KIND =
@@ -70,16 +81,19 @@ struct scan_agent {
   using domain = binary_domain<KIND, count_t>;
   using V = std::conditional_t<BINARY, count_t, A>;  // what the look-back carries
   using prefix_op = std::conditional_t<BINARY, domain, Op>;
-  static constexpr int BITS =  // bits of a per-thread count, 0..ITEMS
-      ITEMS < 2 ? 1 : ITEMS < 4 ? 2 : ITEMS < 8 ? 3 : ITEMS < 16 ? 4 : ITEMS < 32 ? 5 : 6;
+  static constexpr int CHUNK_BITS =  // bits of a chunk's count, 0..CHUNK
+      CHUNK < 2 ? 1 : CHUNK < 4 ? 2 : CHUNK < 8 ? 3 : CHUNK < 16 ? 4 : 5;
+  // What a thread keeps of an item between the two passes: the raw element of a primitive
+  // source (the functor runs again), else the item in the accumulator type.
+  using held_t = std::conditional_t<Source::primitive, typename Source::element, A>;
 
   struct TempStorage {
     union {
       typename block_scan<A, THREADS>::TempStorage generic;
-      typename block_bit_plane_scan<BITS, THREADS>::TempStorage binary;
-    } scan;
-    V prefix;           // the tile's exclusive prefix, from the look-back warp
-    long long tile;     // the tile the block works on
+      typename detail::warp_offsets<WARPS>::TempStorage binary;
+    } step;
+    V prefix;        // the tile's exclusive prefix, from the look-back warp
+    long long tile;  // the tile the block works on
   };
 
   Source source;
@@ -105,33 +119,16 @@ struct scan_agent {
   /// loading (a persistent grid that worked through tiles one after another stalled at the
   /// look-back barrier: 56% of warp cycles, 29% of copy bandwidth for int32 on an H100).
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    if (counter == nullptr) {
-      consume(storage, blockIdx.x, tiles);
-      return;
+    long long tile = blockIdx.x;
+    if (counter != nullptr) {
+      if (threadIdx.x == 0) storage.tile = static_cast<long long>(atomicAdd(counter, 1ull));
+      __syncthreads();
+      tile = storage.tile;
     }
-    if (threadIdx.x == 0) storage.tile = static_cast<long long>(atomicAdd(counter, 1ull));
-    __syncthreads();
-    consume(storage, storage.tile, tiles);
-  }
-
-  __device__ void consume(TempStorage& storage, long long tile, long long tiles) {
     if (tile + 1 < tiles) {
       consume_tile<false>(storage, tile);
     } else {
       consume_tile<true>(storage, tile);
-    }
-  }
-
-  template <bool IS_LAST_TILE>
-  __device__ void consume_tile(TempStorage& storage, long long tile) {
-    const int t = threadIdx.x;
-    const long long first = tile * TILE + t * ITEMS;
-    const long long left = n - first;  // the last tile may end anywhere, even before this thread
-    const int valid = !IS_LAST_TILE ? ITEMS : left <= 0 ? 0 : left < ITEMS ? int(left) : ITEMS;
-    if constexpr (BINARY) {
-      binary_tile<IS_LAST_TILE>(storage, tile, first, valid);
-    } else {
-      generic_tile<IS_LAST_TILE>(storage, tile, first, valid);
     }
   }
 
@@ -147,55 +144,120 @@ struct scan_agent {
   }
 
   template <bool IS_LAST_TILE>
-  __device__ void generic_tile(TempStorage& storage, long long tile, long long first, int valid) {
-    A items[ITEMS];
-    detail::load_items<ITEMS>(source, first, valid, aligned_in,
-                              [&](int k, const auto& x) { items[k] = static_cast<A>(x); });
-    if (valid == 0) items[0] = static_cast<A>(source[tile * TILE]);  // past the end: any item
-    A total = items[0];
-#pragma unroll
-    for (int k = 1; k < ITEMS; ++k) {
-      if (k < valid) total = op(total, items[k]);
-    }
-    const scan_result<A> r = block_scan<A, THREADS>(storage.scan.generic).exclusive_scan(total, op);
-    const int t = threadIdx.x;
-    A start = r.value;
-    bool has_start = true;
-    if (tile == 0) {
-      if constexpr (HAS_INIT) start = t == 0 ? init : op(init, r.value);
-      has_start = HAS_INIT || t != 0;
-      if (!IS_LAST_TILE && t == 0) {
-        prefix.state.publish(0, tile_inclusive, HAS_INIT ? op(init, r.aggregate) : r.aggregate);
-      }
+  __device__ void consume_tile(TempStorage& storage, long long tile) {
+    const long long first = tile * TILE + layout::thread_offset();  // this thread's row 0
+    if constexpr (BINARY) {
+      binary_tile<IS_LAST_TILE>(storage, tile, first);
     } else {
-      const A p = look_back(storage, tile, r.aggregate, !IS_LAST_TILE);
-      start = t == 0 ? p : op(p, r.value);
+      generic_tile<IS_LAST_TILE>(storage, tile, first);
     }
-#pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {  // each item becomes its result
-      if (k >= valid) break;
-      if constexpr (HAS_INIT) {
-        const A item = items[k];
-        items[k] = start;
-        start = op(start, item);
-      } else {
-        if (has_start) items[k] = op(start, items[k]);
-        start = items[k];
-        has_start = true;
-      }
-    }
-    detail::store_items<ITEMS>(sink, first, valid, aligned_out, items);
   }
 
+  __device__ A item(const held_t& h) const {
+    return static_cast<A>(detail::item_of(source, h));
+  }
+
+  /// Generic path: per row, the lane's chunk reduced in order, a warp scan of the chunk
+  /// totals (shuffles) and the row's total; the warp's total to the block step, the block's
+  /// to the look-back; then each chunk rescanned from its prefix
+  ///   tile prefix · warps before · rows before · lanes before in the row.
   template <bool IS_LAST_TILE>
-  __device__ void binary_tile(TempStorage& storage, long long tile, long long first, int valid) {
-    unsigned bits = 0;  // bit k: item k is 1
-    detail::load_items<ITEMS>(source, first, valid, aligned_in, [&](int k, const auto& x) {
-      bits |= static_cast<unsigned>(static_cast<bool>(x)) << k;
-    });
-    const scan_result<int> r =
-        block_bit_plane_scan<BITS, THREADS>(storage.scan.binary).exclusive_sum(__popc(bits));
-    const V aggregate = domain::from_count(r.aggregate, TILE);
+  __device__ void generic_tile(TempStorage& storage, long long tile, long long first) {
+    const long long fallback = tile * TILE;
+    held_t held[ROWS][CHUNK];
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      detail::load_chunk<CHUNK>(source, first + r * layout::ROW_ITEMS, n, fallback, aligned_in,
+                                [&](int j, const auto& raw) { held[r][j] = raw; });
+    }
+    const int lane = static_cast<int>(lane_id());
+    A before[ROWS];  // per row: the rows before · the lanes before (lane 0 of row 0: unset)
+    A warp_total;
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      A t = item(held[r][0]);
+#pragma unroll
+      for (int j = 1; j < CHUNK; ++j) t = op(t, item(held[r][j]));
+      const scan_result<A> row = warp_scan<A>::inclusive_scan(t, op);
+      const A lanes_before = detail::shfl_up(row.value, 1);
+      if (r == 0) {
+        before[r] = lanes_before;
+        warp_total = row.aggregate;
+      } else {
+        before[r] = lane == 0 ? warp_total : op(warp_total, lanes_before);
+        warp_total = op(warp_total, row.aggregate);
+      }
+    }
+    const scan_result<A> warps =
+        block_scan<A, THREADS>::warp_prefix(storage.step.generic, warp_total, op);
+    const int warp = static_cast<int>(threadIdx.x / warp_threads);
+    A outer = warps.value;  // tile prefix · warps before; set unless tile 0 without init, warp 0
+    bool has_outer = warp != 0;
+    if (tile == 0) {
+      if constexpr (HAS_INIT) {
+        outer = warp == 0 ? init : op(init, warps.value);
+        has_outer = true;
+      }
+      if (!IS_LAST_TILE && threadIdx.x == 0) {
+        prefix.state.publish(0, tile_inclusive,
+                             HAS_INIT ? op(init, warps.aggregate) : warps.aggregate);
+      }
+    } else {
+      const A p = look_back(storage, tile, warps.aggregate, !IS_LAST_TILE);
+      outer = warp == 0 ? p : op(p, warps.value);
+      has_outer = true;
+    }
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      const bool has_before = r != 0 || lane != 0;
+      A start = has_outer ? (has_before ? op(outer, before[r]) : outer) : before[r];
+      bool has_start = has_outer || has_before;
+      A out[CHUNK];
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) {  // each item becomes its result
+        const A x = item(held[r][j]);
+        if constexpr (HAS_INIT) {
+          out[j] = start;
+          start = op(start, x);
+        } else {
+          out[j] = has_start ? op(start, x) : x;
+          start = out[j];
+          has_start = true;
+        }
+      }
+      detail::store_chunk<CHUNK>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
+    }
+  }
+
+  /// Binary path: per row, the lane's chunk as a bit mask and its count; a bit-plane warp
+  /// scan of the counts; the warp's count to the block step (warp_offsets), the block's to
+  /// the look-back; each item's result from the ones before it.
+  template <bool IS_LAST_TILE>
+  __device__ void binary_tile(TempStorage& storage, long long tile, long long first) {
+    const long long fallback = tile * TILE;
+    unsigned bits[ROWS];  // bit j of row r: item j of the lane's chunk is 1
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      bits[r] = 0;
+      detail::load_chunk<CHUNK>(
+          source, first + r * layout::ROW_ITEMS, n, fallback, aligned_in,
+          [&](int j, const auto& raw) {
+            bits[r] |= static_cast<unsigned>(static_cast<bool>(detail::item_of(source, raw)))
+                       << j;
+          });
+    }
+    int before[ROWS];  // ones in the warp before the lane's chunk of row r
+    int warp_count = 0;
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      const scan_result<int> row = warp_bit_plane_scan<CHUNK_BITS>::exclusive_sum(__popc(bits[r]));
+      before[r] = warp_count + row.value;
+      warp_count += row.aggregate;
+    }
+    const int warp = static_cast<int>(threadIdx.x / warp_threads);
+    const scan_result<int> warps =
+        detail::warp_offsets<WARPS>::scan(storage.step.binary, warp_count, warp);
+    const V aggregate = domain::from_count(warps.aggregate, TILE);
     V p = domain::identity;
     if (tile == 0) {
       if (!IS_LAST_TILE && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, aggregate);
@@ -203,20 +265,24 @@ struct scan_agent {
       p = look_back(storage, tile, aggregate, !IS_LAST_TILE);
     }
     const domain combine;
-    const int before = threadIdx.x * ITEMS;  // items of the tile before this thread's
-    A out[ITEMS];
+    const int offset = layout::thread_offset();
 #pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {
-      const int ones = r.value + __popc(bits & ((1u << k) - 1));  // ones before item k
-      if constexpr (HAS_INIT) {
-        const V v = combine(p, domain::from_count(ones, before + k));
-        out[k] = tile == 0 && before + k == 0 ? init : static_cast<A>(op(init, static_cast<A>(v)));
-      } else {
-        const int one = (bits >> k) & 1u;
-        out[k] = static_cast<A>(combine(p, domain::from_count(ones + one, before + k + 1)));
+    for (int r = 0; r < ROWS; ++r) {
+      A out[CHUNK];
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) {
+        const int at = offset + r * layout::ROW_ITEMS + j;  // the item's place in the tile
+        const int ones = warps.value + before[r] + __popc(bits[r] & ((1u << j) - 1));
+        if constexpr (HAS_INIT) {
+          const V v = combine(p, domain::from_count(ones, at));
+          out[j] = tile == 0 && at == 0 ? init : static_cast<A>(op(init, static_cast<A>(v)));
+        } else {
+          const int one = (bits[r] >> j) & 1u;
+          out[j] = static_cast<A>(combine(p, domain::from_count(ones + one, at + 1)));
+        }
       }
+      detail::store_chunk<CHUNK>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
     }
-    detail::store_items<ITEMS>(sink, first, valid, aligned_out, out);
   }
 };
 

@@ -1,7 +1,11 @@
 #pragma once
-// Loading a thread's items and storing its results. A thread owns ITEMS consecutive items
-// starting at a multiple of ITEMS (blocked arrangement):
-//   thread 0: items 0..15, thread 1: items 16..31, ...      (int32, ITEMS 16)
+// Loading a thread's items and storing its results, in two arrangements:
+//   blocked (load_items / store_items; reduce, count_if, find_if): a thread owns ITEMS
+//     consecutive items starting at a multiple of ITEMS
+//       thread 0: items 0..15, thread 1: items 16..31, ...      (int32, ITEMS 16)
+//   striped chunks (load_chunk / store_chunk; scan): a warp's items are rows of 32 chunks of
+//     CHUNK consecutive items, lane l owning chunk l of every row (striped_tile below), so
+//     every row is one fully coalesced warp access
 // Contiguous data of a primitive type — a raw pointer, a thrust::device_ptr, a
 // thrust::device_vector iterator, or a thrust::transform_iterator over a pointer — is moved
 // as 16-byte vectors (4 int32, 16 uint8) when ITEMS·sizeof fills whole vectors, the base
@@ -15,6 +19,8 @@
 #include <thrust/device_ptr.h>
 #include <thrust/iterator/detail/normal_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
+
+#include <predix/cuda/warp/lanemask.cuh>
 
 namespace predix::gpu::detail {
 
@@ -41,6 +47,7 @@ template <class It>
 struct iterator_source {
   It it;
   using value_type = typename std::iterator_traits<It>::value_type;
+  using element = value_type;
   static constexpr int element_bytes = sizeof(value_type);
   static constexpr bool primitive = false;
   __device__ __forceinline__ decltype(auto) operator[](long long i) const {
@@ -146,6 +153,104 @@ __device__ __forceinline__ void load_items(const Source& source, long long first
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     if (k < valid) visit(k, source[first + k]);
+  }
+}
+
+/// The unsigned type of N bytes (1, 2, 4, 8 or 16): one vector access.
+template <int N>
+struct vector_bytes;
+template <> struct vector_bytes<1> { using type = unsigned char; };
+template <> struct vector_bytes<2> { using type = unsigned short; };
+template <> struct vector_bytes<4> { using type = unsigned; };
+template <> struct vector_bytes<8> { using type = uint2; };
+template <> struct vector_bytes<16> { using type = uint4; };
+
+/// Items per chunk: as many as one 16-byte vector holds on the wider of the primitive
+/// contiguous sides (input elements, output elements); 1 when neither side is one.
+template <class Source, class Sink>
+constexpr int chunk_items() {
+  int widest = 0;
+  if constexpr (Source::primitive) widest = sizeof(typename Source::element);
+  if constexpr (Sink::primitive) {
+    if (int(sizeof(typename Sink::element)) > widest) widest = sizeof(typename Sink::element);
+  }
+  return widest == 0 || widest >= 16 ? 1 : 16 / widest;
+}
+
+/// The striped tile: WARPS warps × ROWS rows × 32 lanes × CHUNK items. Item j of row r of
+/// lane l of warp w lies at w·WARP_ITEMS + r·ROW_ITEMS + l·CHUNK + j in the tile:
+///   warp 0, row 0: lane 0 [0, CHUNK), lane 1 [CHUNK, 2·CHUNK), ... ; row 1 follows, ...
+template <int THREADS, int ROWS, int CHUNK>
+struct striped_tile {
+  static_assert(THREADS % warp_threads == 0, "whole warps");
+  static constexpr int WARPS = THREADS / warp_threads;
+  static constexpr int ROW_ITEMS = warp_threads * CHUNK;
+  static constexpr int WARP_ITEMS = ROWS * ROW_ITEMS;
+  static constexpr long long ITEMS = static_cast<long long>(WARPS) * WARP_ITEMS;
+  /// Where this thread's row 0 starts in the tile.
+  static __device__ __forceinline__ int thread_offset() {
+    return static_cast<int>(threadIdx.x / warp_threads) * WARP_ITEMS +
+           static_cast<int>(lane_id()) * CHUNK;
+  }
+};
+
+/// Calls visit(j, raw item j) for the CHUNK items at [at, at + CHUNK): the raw element
+/// (before the source's functor) for primitive sources, source[i] for others. Items at or
+/// past n are replaced by item `fallback` (< n), so every value is a real item. One vector
+/// load when the source is primitive and aligned and the whole chunk is in range.
+template <int CHUNK, class Source, class Visit>
+__device__ __forceinline__ void load_chunk(const Source& source, long long at, long long n,
+                                           long long fallback, bool aligned, Visit&& visit) {
+  if constexpr (Source::primitive) {
+    using E = typename Source::element;
+    using vector = typename vector_bytes<CHUNK * sizeof(E)>::type;
+    if (aligned && at + CHUNK <= n) {
+      const vector raw = *reinterpret_cast<const vector*>(source.base + at);
+      E e[CHUNK];
+      std::memcpy(e, &raw, sizeof raw);
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) visit(j, e[j]);
+      return;
+    }
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) visit(j, source.base[at + j < n ? at + j : fallback]);
+  } else {
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) visit(j, source[at + j < n ? at + j : fallback]);
+  }
+}
+
+/// The item of a raw value from load_chunk.
+template <class Source, class Raw>
+__device__ __forceinline__ decltype(auto) item_of(const Source& source, const Raw& raw) {
+  if constexpr (Source::primitive) {
+    return source.f(raw);
+  } else {
+    return raw;
+  }
+}
+
+/// Stores values[j] at at + j for the items before n: one vector store when the sink is
+/// primitive and aligned and the whole chunk is in range.
+template <int CHUNK, class Sink, class T>
+__device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long long n,
+                                            bool aligned, const T (&values)[CHUNK]) {
+  if constexpr (Sink::primitive) {
+    using O = typename Sink::element;
+    using vector = typename vector_bytes<CHUNK * sizeof(O)>::type;
+    if (aligned && at + CHUNK <= n) {
+      O o[CHUNK];
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) o[j] = values[j];
+      vector raw;
+      std::memcpy(&raw, o, sizeof raw);
+      *reinterpret_cast<vector*>(sink.base + at) = raw;
+      return;
+    }
+  }
+#pragma unroll
+  for (int j = 0; j < CHUNK; ++j) {
+    if (at + j < n) sink.put(at + j, values[j]);
   }
 }
 

@@ -12,6 +12,10 @@
 //   prefix of tile 9 = inclusive(5) · partial(6) · partial(7) · partial(8)
 // If all 32 are PARTIAL, their reduction is kept and the window moves 32 tiles back. op
 // need not commute. Tile 0 publishes INCLUSIVE at once, so the search always ends.
+// In a large grid the warp sleeps before its first read (its predecessors are still
+// loading) and between reads of a window that is not ready (tuning: look_back): hundreds
+// of warps reading the same few lines without pause queue at one L2 slice and slow down the
+// very publications they wait for.
 //
 // Storage (tile_state<V>):
 //   sizeof(V) <= 4: one 64-bit word per tile, status in the high half and V's bytes in the
@@ -26,6 +30,7 @@
 #include <cuda/atomic>
 
 #include <predix/cuda/detail/shuffle.cuh>
+#include <predix/cuda/tuning/tuning.cuh>
 
 namespace predix::gpu {
 
@@ -113,6 +118,9 @@ struct tile_prefix {
 
   /// Reduction of every tile before `tile` (> 0), in order.
   __device__ __forceinline__ V exclusive_prefix(long long tile) {
+    using delays = tuning::active::look_back;
+    const bool sleep = gridDim.x >= delays::min_tiles;
+    if (sleep && delays::first_ns > 0) __nanosleep(delays::first_ns);
     const int lane = static_cast<int>(lane_id());
     V running;  // the windows already passed (later tiles); set once `have`
     bool have = false;
@@ -120,9 +128,11 @@ struct tile_prefix {
       const long long t = end - warp_threads + lane;  // lane 31 reads tile end - 1
       V value;
       unsigned status;
-      do {  // before tile 0 there is nothing to read: those lanes are never joined below
+      for (;;) {  // before tile 0 there is nothing to read: those lanes are never joined below
         status = t >= 0 ? state.read(t, value) : unsigned(tile_partial);
-      } while (__any_sync(full_warp_mask, status == tile_invalid));
+        if (!__any_sync(full_warp_mask, status == tile_invalid)) break;
+        if (sleep && delays::poll_ns > 0) __nanosleep(delays::poll_ns);
+      }
       const unsigned inclusive = __ballot_sync(full_warp_mask, status == tile_inclusive);
       const int lo = inclusive != 0 ? warp_threads - 1 - __clz(inclusive) : 0;
       const V window = detail::shfl(detail::suffix_reduce_lanes(value, lo, warp_threads, op), lo);

@@ -4,7 +4,10 @@
 // here; a thread's items are contiguous in memory and loaded as 16-byte vectors when the
 // data allows (device/tile_io.cuh), so the counts are set in bytes:
 //   scan   256 threads, 64 input bytes per thread (int32: 16 items, a 4096-item tile),
-//          at most 32 items and 128 accumulator bytes per thread (registers)
+//          at most 64 items and 128 accumulator bytes per thread (registers); the
+//          look-back sleeps before its first read and between reads of a window that is not
+//          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
+//          at the L2 slice that holds the tile states)
 //   reduce, count_if   256 threads, 64 input bytes per thread, at most 64 items
 //   find_if            256 threads, 16 input bytes per thread (a short first wave)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
@@ -21,15 +24,34 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SCAN_BYTES_PER_THREAD
 #define PREDIX_SCAN_BYTES_PER_THREAD 64
 #endif
+#ifndef PREDIX_SCAN_THREADS
+#define PREDIX_SCAN_THREADS 256
+#endif
+// Look-back delays in nanoseconds (before the first read, between reads) and the grid size
+// from which they apply.
+#ifndef PREDIX_LOOK_BACK_FIRST_NS
+#define PREDIX_LOOK_BACK_FIRST_NS 600
+#endif
+#ifndef PREDIX_LOOK_BACK_POLL_NS
+#define PREDIX_LOOK_BACK_POLL_NS 300
+#endif
+#ifndef PREDIX_LOOK_BACK_MIN_TILES
+#define PREDIX_LOOK_BACK_MIN_TILES 500
+#endif
 
 struct sm90 {
   struct scan {
-    static constexpr int threads = 256;
+    static constexpr int threads = PREDIX_SCAN_THREADS;
     static constexpr int bytes = PREDIX_SCAN_BYTES_PER_THREAD;
     /// Items per thread for input items of In_bytes and accumulators of Acc_bytes.
     static constexpr int items(int in_bytes, int acc_bytes) {
-      return detail::clamp_items(detail::min_int(bytes / in_bytes, 2 * bytes / acc_bytes), 32);
+      return detail::clamp_items(detail::min_int(bytes / in_bytes, 2 * bytes / acc_bytes), 64);
     }
+  };
+  struct look_back {
+    static constexpr unsigned first_ns = PREDIX_LOOK_BACK_FIRST_NS;
+    static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
+    static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
   };
   /// reduce and count_if: a stream of loads, no look-back.
   struct stream {
