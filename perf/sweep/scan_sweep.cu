@@ -58,19 +58,31 @@ __global__ void fill(T* p, long long n, unsigned seed) {
 template <class T>
 __global__ void differ(const T* a, const T* b, long long n, unsigned long long* count) {
   for (long long i = blockIdx.x * 256ll + threadIdx.x; i < n; i += 256ll * gridDim.x)
-    if (a[i] != b[i]) atomicAdd(count, 1ull);
+    if (a[i] != b[i]) {
+      atomicAdd(count, 1ull);
+      atomicMin(count + 1, static_cast<unsigned long long>(i));
+    }
 }
 
+/// Positions where a and b differ; the first one and its values are printed.
 template <class T>
 long long mismatches(const T* a, const T* b, long long n) {
   unsigned long long* d;
-  check(cudaMalloc(&d, sizeof *d), "malloc");
-  check(cudaMemset(d, 0, sizeof *d), "memset");
+  check(cudaMalloc(&d, 2 * sizeof *d), "malloc");
+  const unsigned long long start[2] = {0, ~0ull};
+  check(cudaMemcpy(d, start, sizeof start, cudaMemcpyHostToDevice), "copy");
   differ<<<1024, 256>>>(a, b, n, d);
-  unsigned long long h = 0;
-  check(cudaMemcpy(&h, d, sizeof h, cudaMemcpyDeviceToHost), "copy");
+  unsigned long long h[2];
+  check(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost), "copy");
   cudaFree(d);
-  return static_cast<long long>(h);
+  if (h[0] != 0) {
+    T x[2];
+    check(cudaMemcpy(&x[0], a + h[1], sizeof(T), cudaMemcpyDeviceToHost), "copy");
+    check(cudaMemcpy(&x[1], b + h[1], sizeof(T), cudaMemcpyDeviceToHost), "copy");
+    std::printf("  %llu mismatches, first at %llu: %lld vs %lld\n", h[0], h[1],
+                static_cast<long long>(x[0]), static_cast<long long>(x[1]));
+  }
+  return static_cast<long long>(h[0]);
 }
 
 double copy_bandwidth(long long bytes, int reps) {
@@ -134,5 +146,7 @@ int main(int argc, char** argv) {
   shape<std::int64_t, std::int64_t>("int64", n, reps, copy);
   shape<std::uint8_t, std::int32_t>("uint8>int32", n, reps, copy);
   shape<bool, bool>("bool", n, reps, copy);
+  const long long ragged = n + 12345;  // a partial last tile: the general kernel runs too
+  shape<std::int32_t, std::int32_t>("int32 ragged", ragged, 3, copy);
   return 0;
 }

@@ -197,14 +197,16 @@ struct striped_tile {
 /// Calls visit(j, raw item j) for the CHUNK items at [at, at + CHUNK): the raw element
 /// (before the source's functor) for primitive sources, source[i] for others. Items at or
 /// past n are replaced by item `fallback` (< n), so every value is a real item. One vector
-/// load when the source is primitive and aligned and the whole chunk is in range.
-template <int CHUNK, class Source, class Visit>
+/// load when the source is primitive and aligned and the whole chunk is in range. WHOLE:
+/// the caller guarantees both (no checks; the kernels of whole tiles keep fewer registers
+/// without the item-by-item path).
+template <int CHUNK, bool WHOLE, class Source, class Visit>
 __device__ __forceinline__ void load_chunk(const Source& source, long long at, long long n,
                                            long long fallback, bool aligned, Visit&& visit) {
   if constexpr (Source::primitive) {
     using E = typename Source::element;
     using vector = typename vector_bytes<CHUNK * sizeof(E)>::type;
-    if (aligned && at + CHUNK <= n) {
+    if (WHOLE || (aligned && at + CHUNK <= n)) {
       const vector raw = *reinterpret_cast<const vector*>(source.base + at);
       E e[CHUNK];
       std::memcpy(e, &raw, sizeof raw);
@@ -212,11 +214,13 @@ __device__ __forceinline__ void load_chunk(const Source& source, long long at, l
       for (int j = 0; j < CHUNK; ++j) visit(j, e[j]);
       return;
     }
+    if constexpr (!WHOLE) {
 #pragma unroll
-    for (int j = 0; j < CHUNK; ++j) visit(j, source.base[at + j < n ? at + j : fallback]);
+      for (int j = 0; j < CHUNK; ++j) visit(j, source.base[at + j < n ? at + j : fallback]);
+    }
   } else {
 #pragma unroll
-    for (int j = 0; j < CHUNK; ++j) visit(j, source[at + j < n ? at + j : fallback]);
+    for (int j = 0; j < CHUNK; ++j) visit(j, source[WHOLE || at + j < n ? at + j : fallback]);
   }
 }
 
@@ -230,15 +234,63 @@ __device__ __forceinline__ decltype(auto) item_of(const Source& source, const Ra
   }
 }
 
+/// A lane's chunk kept between two passes over it: a primitive input packed as loaded (16
+/// uint8 in four registers; the source's functor runs at each use), any other input as its
+/// CHUNK items in the type A.
+template <class Source, int CHUNK, class A>
+struct held_chunk {
+  static constexpr bool packed = Source::primitive;
+  using E = typename Source::element;
+  std::conditional_t<packed, typename vector_bytes<CHUNK * sizeof(E)>::type, A[CHUNK]> data;
+
+  template <bool WHOLE>
+  __device__ __forceinline__ void load(const Source& source, long long at, long long n,
+                                       long long fallback, bool aligned) {
+    if constexpr (packed) {
+      E e[CHUNK];
+      load_chunk<CHUNK, WHOLE>(source, at, n, fallback, aligned,
+                               [&](int j, const E& x) { e[j] = x; });
+      std::memcpy(&data, e, sizeof data);
+    } else {
+      load_chunk<CHUNK, WHOLE>(source, at, n, fallback, aligned,
+                               [&](int j, const auto& x) { data[j] = static_cast<A>(x); });
+    }
+  }
+
+  /// Between the passes: hides the packed words from the optimizer so that the second pass
+  /// unpacks them again instead of keeping every unpacked item alive (uint8: 64 registers
+  /// instead of 16).
+  __device__ __forceinline__ void reload() {
+    if constexpr (packed && sizeof data % 4 == 0) {
+      unsigned w[sizeof data / 4];
+      std::memcpy(w, &data, sizeof data);
+#pragma unroll
+      for (int i = 0; i < int(sizeof data / 4); ++i) asm volatile("" : "+r"(w[i]));
+      std::memcpy(&data, w, sizeof data);
+    }
+  }
+
+  /// Item j in the type A.
+  __device__ __forceinline__ A item(const Source& source, int j) const {
+    if constexpr (packed) {
+      E e[CHUNK];
+      std::memcpy(e, &data, sizeof data);
+      return static_cast<A>(source.f(e[j]));
+    } else {
+      return data[j];
+    }
+  }
+};
+
 /// Stores values[j] at at + j for the items before n: one vector store when the sink is
-/// primitive and aligned and the whole chunk is in range.
-template <int CHUNK, class Sink, class T>
+/// primitive and aligned and the whole chunk is in range (WHOLE: guaranteed by the caller).
+template <int CHUNK, bool WHOLE, class Sink, class T>
 __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long long n,
                                             bool aligned, const T (&values)[CHUNK]) {
   if constexpr (Sink::primitive) {
     using O = typename Sink::element;
     using vector = typename vector_bytes<CHUNK * sizeof(O)>::type;
-    if (aligned && at + CHUNK <= n) {
+    if (WHOLE || (aligned && at + CHUNK <= n)) {
       O o[CHUNK];
 #pragma unroll
       for (int j = 0; j < CHUNK; ++j) o[j] = values[j];
@@ -250,7 +302,7 @@ __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long
   }
 #pragma unroll
   for (int j = 0; j < CHUNK; ++j) {
-    if (at + j < n) sink.put(at + j, values[j]);
+    if (WHOLE || at + j < n) sink.put(at + j, values[j]);
   }
 }
 

@@ -21,6 +21,9 @@
 //   sizeof(V) <= 4: one 64-bit word per tile, status in the high half and V's bytes in the
 //     low half, written and read whole with relaxed device-scope atomics — a reader never
 //     sees a status without its value;
+//   sizeof(V) == 8: one 16-byte word per tile, {status, value}, written and read with one
+//     relaxed device-scope 16-byte access each (st/ld.relaxed.gpu.v2.u64, as CUB's tile
+//     descriptors): one L2 round trip per read, where separate arrays need two dependent ones;
 //   larger V: a status word per tile and two value arrays (partial, inclusive), each slot
 //     written once before its status is stored with release semantics; readers load the
 //     status with acquire semantics before the value.
@@ -36,11 +39,15 @@ namespace predix::gpu {
 
 enum tile_status : unsigned { tile_invalid = 0, tile_partial = 1, tile_inclusive = 2 };
 
-template <class V, bool PACKED = (sizeof(V) <= 4)>
+/// How a tile's status and value are stored: 0 one 64-bit word, 1 one 16-byte word, 2 apart.
+template <class V>
+inline constexpr int tile_word_v = sizeof(V) <= 4 ? 0 : sizeof(V) == 8 ? 1 : 2;
+
+template <class V, int WORD = tile_word_v<V>>
 struct tile_state;
 
 template <class V>
-struct tile_state<V, true> {
+struct tile_state<V, 0> {
   unsigned long long* words;
 
   /// Bytes for `tiles` tiles; all of them must be zeroed before the kernel runs.
@@ -68,7 +75,35 @@ struct tile_state<V, true> {
 };
 
 template <class V>
-struct tile_state<V, false> {
+struct tile_state<V, 1> {
+  ulonglong2* words;
+
+  static std::size_t bytes(long long tiles) { return sizeof(ulonglong2) * tiles; }
+  static std::size_t zeroed_bytes(long long tiles) { return bytes(tiles); }
+  static tile_state on(void* storage, long long) { return {static_cast<ulonglong2*>(storage)}; }
+
+  __device__ __forceinline__ void publish(long long tile, tile_status s, const V& value) const {
+    unsigned long long bits;
+    std::memcpy(&bits, &value, sizeof(V));
+    const unsigned long long status = s;
+    asm volatile("st.relaxed.gpu.v2.u64 [%0], {%1, %2};" ::"l"(words + tile), "l"(status),
+                 "l"(bits)
+                 : "memory");
+  }
+
+  __device__ __forceinline__ unsigned read(long long tile, V& value) const {
+    unsigned long long status, bits;
+    asm volatile("ld.relaxed.gpu.v2.u64 {%0, %1}, [%2];"
+                 : "=l"(status), "=l"(bits)
+                 : "l"(words + tile)
+                 : "memory");
+    std::memcpy(&value, &bits, sizeof(V));
+    return static_cast<unsigned>(status);
+  }
+};
+
+template <class V>
+struct tile_state<V, 2> {
   unsigned* status;
   V* partial;
   V* inclusive;

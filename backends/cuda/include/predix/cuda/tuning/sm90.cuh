@@ -27,6 +27,7 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SCAN_THREADS
 #define PREDIX_SCAN_THREADS 256
 #endif
+
 // Look-back delays in nanoseconds (before the first read, between reads) and the grid size
 // from which they apply.
 #ifndef PREDIX_LOOK_BACK_FIRST_NS
