@@ -29,6 +29,27 @@ __device__ __forceinline__ T shfl_up(const T& x, unsigned delta) {
   return shuffle_words(x, [delta](unsigned w) { return __shfl_up_sync(full_warp_mask, w, delta); });
 }
 
+/// shfl_up that also tells whether the lane (lane - delta) exists, from the shuffle's own
+/// predicate. A separate `lane < delta` test after the shuffle gives the optimizer a lane
+/// condition it may hoist: nvcc 13 then duplicated a whole region of shuffles per lane class
+/// (lane 0 / the others), and the two copies, executed by one warp at different places,
+/// exchanged wrong values.
+template <class T>
+__device__ __forceinline__ T shfl_up(const T& x, unsigned delta, bool& exists) {
+  unsigned all = 1;
+  const T result = shuffle_words(x, [delta, &all](unsigned w) {
+    unsigned out, ok;
+    asm volatile(
+        "{\n .reg .pred p;\n shfl.sync.up.b32 %0|p, %2, %3, 0, -1;\n selp.u32 %1, 1, 0, p;\n}"
+        : "=r"(out), "=r"(ok)
+        : "r"(w), "r"(delta));
+    all &= ok;
+    return out;
+  });
+  exists = all != 0;
+  return result;
+}
+
 /// The value of lane (lane + delta); a lane at or above 32 - delta gets its own.
 template <class T>
 __device__ __forceinline__ T shfl_down(const T& x, unsigned delta) {

@@ -170,8 +170,8 @@ struct scan_agent {
     for (int r = 0; r < ROWS; ++r) {
       held[r].template load<WHOLE>(source, first + r * layout::ROW_ITEMS, n, fallback, aligned_in);
     }
-    const int lane = static_cast<int>(lane_id());
     A before[ROWS];  // per row: the rows before · the lanes before (lane 0 of row 0: unset)
+    bool has_lanes_before;  // row 0: not lane 0 (from the shuffle itself: see shfl_up)
     A warp_total;
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
@@ -179,12 +179,14 @@ struct scan_agent {
 #pragma unroll
       for (int j = 1; j < CHUNK; ++j) t = op(t, held[r].item(source, j));
       const scan_result<A> row = warp_scan<A>::inclusive_scan(t, op);
-      const A lanes_before = detail::shfl_up(row.value, 1);
+      bool exists;
+      const A lanes_before = detail::shfl_up(row.value, 1, exists);
       if (r == 0) {
         before[r] = lanes_before;
+        has_lanes_before = exists;
         warp_total = row.aggregate;
       } else {
-        before[r] = lane == 0 ? warp_total : op(warp_total, lanes_before);
+        before[r] = exists ? op(warp_total, lanes_before) : warp_total;
         warp_total = op(warp_total, row.aggregate);
       }
     }
@@ -210,7 +212,7 @@ struct scan_agent {
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       held[r].reload();
-      const bool has_before = r != 0 || lane != 0;
+      const bool has_before = r != 0 || has_lanes_before;
       A start = has_outer ? (has_before ? op(outer, before[r]) : outer) : before[r];
       bool has_start = has_outer || has_before;
       A out[CHUNK];
