@@ -46,6 +46,7 @@ Out copy_if(const kokkos_policy<Space>& policy, In first, In last, Stencil stenc
             Pred pred) {
   using namespace kokkos_detail;
   const Space space = space_of(policy, "copy_if");
+  const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return out;
   const auto flags = evaluate_flags(space, "predix::copy_if::flags", stencil, n, pred);

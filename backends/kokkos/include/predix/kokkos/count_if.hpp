@@ -38,6 +38,7 @@ template <class Space, class In, class Pred>
 detail::diff_t<In> count_if(const kokkos_policy<Space>& policy, In first, In last, Pred pred) {
   using namespace kokkos_detail;
   const Space space = space_of(policy, "count_if");
+  const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return 0;
   errors errs;

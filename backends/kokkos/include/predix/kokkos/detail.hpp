@@ -7,6 +7,7 @@
 //   errors       user exceptions carried out of parallel regions (see below)
 //   make_view    flags and element buffers in Kokkos Views
 //   partial      the accumulator of scans and reductions: no identity element needed, order kept
+//   launch_lock  calls on Kokkos::Serial one at a time, where Kokkos (< 3.5) needs it
 //
 // Exceptions: user code (predicates, operators, iterators, element copies) inside a parallel
 // region runs in `guarded`, which records the exception with its element's index (the lowest
@@ -55,6 +56,22 @@ template <class Space>
 Space space_of(const kokkos_policy<Space>& policy, const char* algorithm) {
   require_initialized((std::string("predix::") + algorithm + " on predix::kokkos").c_str());
   return policy.space();
+}
+
+/// Kokkos before 3.5 keeps the scratch memory of Serial's reductions and scans in one global,
+/// so kernels run on Kokkos::Serial from two threads at once corrupt each other's results
+/// (Kokkos 3.5 added a lock, kokkos/kokkos#4053). There every predix::kokkos call on Serial holds
+/// this lock from its first kernel to its last: concurrent calls run one after the other.
+/// Elsewhere it locks nothing.
+template <class Space>
+std::unique_lock<std::recursive_mutex> launch_lock(const Space&) {
+#if KOKKOS_VERSION < 30500 && defined(KOKKOS_ENABLE_SERIAL)
+  if constexpr (std::is_same_v<Space, Kokkos::Serial>) {
+    static std::recursive_mutex serial;
+    return std::unique_lock<std::recursive_mutex>(serial);
+  }
+#endif
+  return {};
 }
 
 /// it[i] with the iterator's own difference type.

@@ -63,6 +63,7 @@ template <class Space, class In, class Pred>
 In find_if(const kokkos_policy<Space>& policy, In first, In last, Pred pred) {
   using namespace kokkos_detail;
   const Space space = space_of(policy, "find_if");
+  const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return last;
   errors errs;

@@ -104,6 +104,7 @@ template <class Space, class It, class Stencil, class Pred>
 It partition_in_place(const kokkos_policy<Space>& policy, const char* name, It first, It last,
                       Stencil stencil, Pred& pred, bool stable) {
   const Space space = space_of(policy, name);
+  const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return first;
   const std::string label = std::string("predix::") + name;
@@ -135,6 +136,7 @@ std::pair<OutTrue, OutFalse> partition_copy(const kokkos_policy<Space>& policy, 
                                             OutFalse out_false, Pred pred) {
   using namespace kokkos_detail;
   const Space space = space_of(policy, "partition_copy");
+  const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return {out_true, out_false};
   const auto flags = evaluate_flags(space, "predix::partition_copy::flags", stencil, n, pred);

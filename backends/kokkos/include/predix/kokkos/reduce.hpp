@@ -48,6 +48,7 @@ T reduce(const kokkos_policy<Space>& policy, In first, In last, T init, Op op) {
   using namespace kokkos_detail;
   check_accumulator<T>();
   const Space space = space_of(policy, "reduce");
+  const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return init;
   errors errs;

@@ -65,6 +65,7 @@ template <class Space, class It, class Stencil, class Pred>
 It remove_if(const kokkos_policy<Space>& policy, It first, It last, Stencil stencil, Pred pred) {
   using namespace kokkos_detail;
   const Space space = space_of(policy, "remove_if");
+  const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return first;
   auto buffer = make_view<detail::value_t<It>, Space>("predix::remove_if::buffer", n);

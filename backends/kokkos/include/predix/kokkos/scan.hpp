@@ -79,6 +79,7 @@ Out scan(const kokkos_policy<Space>& policy, const char* name, In first, In last
          Op op) {
   check_accumulator<T>();
   const Space space = space_of(policy, name);
+  const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return out;
   errors errs;
