@@ -51,7 +51,7 @@ mkdir -p "$OUT/bench"
 exec 3>&1  # the console, for progress lines while a step's output goes to a log
 jobs=${JOBS:-16}
 build=${PREDIX_GPU_BUILD:-build/gpu}
-budget=${PREDIX_GPU_BUDGET_S:-540}
+budget=${PREDIX_GPU_BUDGET_S:-570}
 t_start=$(date +%s)
 summary=()
 
@@ -115,7 +115,7 @@ configured=$?
 tests_bin=$build/tests/cuda/predix_cuda_tests
 bench_bin=$build/perf/predix_perf_cuda
 if [ $configured -eq 0 ]; then
-  step build_tests 240 200 cmake --build "$build" -j "$jobs" --target predix_cuda_tests \
+  step build_tests 330 200 cmake --build "$build" -j "$jobs" --target predix_cuda_tests \
     conformance_cuda >>"$OUT/build.log" 2>&1
   # The benchmark builds in the background while the tests and sanitizers run.
   (timeout 300 cmake --build "$build" -j "$jobs" --target predix_perf_cuda >"$OUT/.bench_build.log" 2>&1;

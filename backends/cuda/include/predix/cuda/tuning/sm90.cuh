@@ -31,10 +31,10 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 // Look-back delays in nanoseconds (before the first read, between reads) and the grid size
 // from which they apply.
 #ifndef PREDIX_LOOK_BACK_FIRST_NS
-#define PREDIX_LOOK_BACK_FIRST_NS 600
+#define PREDIX_LOOK_BACK_FIRST_NS 1500
 #endif
 #ifndef PREDIX_LOOK_BACK_POLL_NS
-#define PREDIX_LOOK_BACK_POLL_NS 300
+#define PREDIX_LOOK_BACK_POLL_NS 500
 #endif
 #ifndef PREDIX_LOOK_BACK_MIN_TILES
 #define PREDIX_LOOK_BACK_MIN_TILES 500
