@@ -27,10 +27,10 @@ function(predix_backend_result name found reason)
   endif()
 endfunction()
 
-# predix_add_backend(NAME DEFINITION DEPENDENCY...): the INTERFACE target predix_<NAME>
-# (alias and export name predix::<NAME>) of the backend folder being processed: its include/
-# root, the compile definition that turns the backend on, its link dependencies, install rules.
-function(predix_add_backend name definition)
+# predix_add_component(NAME DEPENDENCY...): the INTERFACE target predix_<NAME> (alias and
+# export name predix::<NAME>) of the folder being processed: its include/ root, its link
+# dependencies (predix::predix and the given ones), install rules.
+function(predix_add_component name)
   add_library(predix_${name} INTERFACE)
   add_library(predix::${name} ALIAS predix_${name})
   set_target_properties(predix_${name} PROPERTIES EXPORT_NAME ${name})
@@ -38,7 +38,13 @@ function(predix_add_backend name definition)
     $<BUILD_INTERFACE:${CMAKE_CURRENT_SOURCE_DIR}/include>
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
   target_link_libraries(predix_${name} INTERFACE predix ${ARGN})
-  target_compile_definitions(predix_${name} INTERFACE ${definition})
   install(TARGETS predix_${name} EXPORT predix-targets)
   install(DIRECTORY include/predix DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+endfunction()
+
+# predix_add_backend(NAME DEFINITION DEPENDENCY...): predix_add_component, plus the compile
+# definition that turns the backend on.
+function(predix_add_backend name definition)
+  predix_add_component(${name} ${ARGN})
+  target_compile_definitions(predix_${name} INTERFACE ${definition})
 endfunction()

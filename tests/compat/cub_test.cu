@@ -1,0 +1,280 @@
+// predix::cub against CUB: every entry point, with a separate output and in place, through
+// CUB's two-phase protocol (a size query must succeed, ask for some bytes and write
+// nothing), on fresh random data: every output and count (d_num_selected_out) equal to
+// CUB's. Also the stream argument, and errors as return codes.
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
+
+#include <predix/cub.hpp>
+
+#include <cstdint>
+#include <tuple>
+#include <utility>
+
+#include "compat_test.hpp"
+
+namespace predix_test {
+namespace {
+
+/// The two namespaces a CUB program can be switched between.
+struct cub_api {
+  using Select = ::cub::DeviceSelect;
+  using Partition = ::cub::DevicePartition;
+  using Scan = ::cub::DeviceScan;
+  using Reduce = ::cub::DeviceReduce;
+};
+struct predix_api {
+  using Select = predix::cub::DeviceSelect;
+  using Partition = predix::cub::DevicePartition;
+  using Scan = predix::cub::DeviceScan;
+  using Reduce = predix::cub::DeviceReduce;
+};
+
+template <class T>
+using dvec = thrust::device_vector<T>;
+
+template <class T>
+T* raw(dvec<T>& v) {
+  return thrust::raw_pointer_cast(v.data());
+}
+template <class T>
+const T* raw(const dvec<T>& v) {
+  return thrust::raw_pointer_cast(v.data());
+}
+
+template <class Tuple, std::size_t... I>
+::testing::AssertionResult same_outputs(const Tuple& actual, const Tuple& expected,
+                                        std::index_sequence<I...>) {
+  ::testing::AssertionResult result = ::testing::AssertionSuccess();
+  ((result = result ? same_range(std::get<I>(actual), std::get<I>(expected)) << " (output " << I
+                                                                              << ")"
+                    : result),
+   ...);
+  return result;
+}
+
+/// Every device vector of a tuple equal, or the first difference.
+template <class... T>
+::testing::AssertionResult same_outputs(const std::tuple<dvec<T>...>& actual,
+                                        const std::tuple<dvec<T>...>& expected) {
+  return same_outputs(actual, expected, std::index_sequence_for<T...>{});
+}
+
+/// run(api, d_temp_storage, temp_storage_bytes, outputs) calls one entry point of `api` on
+/// `outputs` (a tuple of device vectors). Runs it for CUB and for predix::cub, each on a copy
+/// of `poisoned`: a size query, then the call with storage of that size; compares outputs.
+template <class Outputs, class Run>
+void expect_same_as_cub(const Outputs& poisoned, Run&& run) {
+  Outputs outputs[2] = {poisoned, poisoned};
+  const auto two_phase = [&](auto api, Outputs& out) {
+    SCOPED_TRACE((std::is_same_v<decltype(api), cub_api> ? "CUB" : "predix::cub"));
+    std::size_t bytes = 0;
+    ASSERT_EQ(run(api, nullptr, bytes, out), cudaSuccess);
+    EXPECT_GT(bytes, 0u);
+    EXPECT_TRUE(same_outputs(out, poisoned)) << "the size query wrote an output";
+    dvec<char> storage(bytes);
+    ASSERT_EQ(run(api, static_cast<void*>(raw(storage)), bytes, out), cudaSuccess);
+    ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  };
+  two_phase(cub_api{}, outputs[0]);
+  two_phase(predix_api{}, outputs[1]);
+  EXPECT_TRUE(same_outputs(outputs[1], outputs[0])) << "predix::cub differs from CUB";
+}
+
+/// n random flags of the given density, as 0 or a random nonzero byte (flags count as set
+/// when they convert to true).
+dvec<std::uint8_t> random_flags(rng& r, std::ptrdiff_t n, int threshold) {
+  thrust::host_vector<std::uint8_t> host(static_cast<std::size_t>(n));
+  for (auto& f : host) f = r.below(1000) < static_cast<unsigned>(threshold) ? 1 + r.below(255) : 0;
+  return host;
+}
+
+TEST(Cub, DeviceSelect) {
+  for_each_case([](std::ptrdiff_t n, int threshold, rng& r) {
+    const ints in = random_ints(r, n);
+    const auto flags = random_flags(r, n, threshold);
+    const less_than pred{threshold};
+    const std::tuple<ints, dvec<long long>> outputs{ints(n, poison), dvec<long long>(1, -1)};
+    expect_same_as_cub(outputs, [&](auto api, void* temp, std::size_t& bytes, auto& out) {
+      return decltype(api)::Select::If(temp, bytes, raw(in), raw(std::get<0>(out)),
+                                       raw(std::get<1>(out)), n, pred);
+    });
+    expect_same_as_cub(outputs, [&](auto api, void* temp, std::size_t& bytes, auto& out) {
+      return decltype(api)::Select::Flagged(temp, bytes, in.begin(), raw(flags),
+                                            std::get<0>(out).begin(), raw(std::get<1>(out)), n);
+    });
+    // In place: the data is the output.
+    const std::tuple<ints, dvec<int>> in_place{in, dvec<int>(1, -1)};
+    expect_same_as_cub(in_place, [&](auto api, void* temp, std::size_t& bytes, auto& out) {
+      return decltype(api)::Select::If(temp, bytes, raw(std::get<0>(out)), raw(std::get<1>(out)),
+                                       n, pred);
+    });
+    expect_same_as_cub(in_place, [&](auto api, void* temp, std::size_t& bytes, auto& out) {
+      return decltype(api)::Select::Flagged(temp, bytes, raw(std::get<0>(out)), raw(flags),
+                                            raw(std::get<1>(out)), n);
+    });
+  });
+}
+
+TEST(Cub, DevicePartition) {
+  for_each_case([](std::ptrdiff_t n, int threshold, rng& r) {
+    const ints in = random_ints(r, n);
+    const auto flags = random_flags(r, n, threshold);
+    const less_than pred{threshold};
+    const std::tuple<ints, dvec<int>> outputs{ints(n, poison), dvec<int>(1, -1)};
+    expect_same_as_cub(outputs, [&](auto api, void* temp, std::size_t& bytes, auto& out) {
+      return decltype(api)::Partition::If(temp, bytes, raw(in), raw(std::get<0>(out)),
+                                          raw(std::get<1>(out)), static_cast<int>(n), pred);
+    });
+    expect_same_as_cub(outputs, [&](auto api, void* temp, std::size_t& bytes, auto& out) {
+      return decltype(api)::Partition::Flagged(temp, bytes, raw(in), raw(flags),
+                                               raw(std::get<0>(out)), raw(std::get<1>(out)),
+                                               static_cast<int>(n));
+    });
+    // Three ways: below threshold / odd / the rest.
+    const std::tuple<ints, ints, ints, dvec<long long>> parts{
+        ints(n, poison), ints(n, poison), ints(n, poison), dvec<long long>(2, -1)};
+    expect_same_as_cub(parts, [&](auto api, void* temp, std::size_t& bytes, auto& out) {
+      return decltype(api)::Partition::If(temp, bytes, raw(in), raw(std::get<0>(out)),
+                                          raw(std::get<1>(out)), raw(std::get<2>(out)),
+                                          raw(std::get<3>(out)), static_cast<long long>(n), pred,
+                                          is_odd{});
+    });
+  });
+}
+
+TEST(Cub, DeviceScan) {
+  for_each_case([](std::ptrdiff_t n, int threshold, rng& r) {
+    const ints in = random_ints(r, n);
+    const auto flags = random_flags(r, n, threshold);
+    const dvec<bool> bools(flags.begin(), flags.end());
+    const std::tuple<ints> out{ints(n, poison)};
+    expect_same_as_cub(out, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::InclusiveSum(temp, bytes, raw(in), raw(std::get<0>(o)), n);
+    });
+    expect_same_as_cub(out, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::ExclusiveSum(temp, bytes, raw(in), raw(std::get<0>(o)), n);
+    });
+    // Flags sum into int (CUB's accumulator: int for bool and uint8 items), not a running OR.
+    expect_same_as_cub(out, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::InclusiveSum(temp, bytes, raw(bools), raw(std::get<0>(o)), n);
+    });
+    expect_same_as_cub(out, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::ExclusiveSum(temp, bytes, raw(flags), raw(std::get<0>(o)), n);
+    });
+    expect_same_as_cub(out, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::InclusiveScan(temp, bytes, raw(in), raw(std::get<0>(o)),
+                                                ::cuda::maximum<>{}, n);
+    });
+    expect_same_as_cub(out, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::ExclusiveScan(temp, bytes, raw(in), raw(std::get<0>(o)),
+                                                ::cuda::minimum<>{}, threshold, n);
+    });
+    // In place, and an initial value read from device memory.
+    const std::tuple<ints> data{in};
+    dvec<int> init(1, threshold);
+    expect_same_as_cub(data, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::InclusiveSum(temp, bytes, raw(std::get<0>(o)), n);
+    });
+    expect_same_as_cub(data, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::ExclusiveSum(temp, bytes, raw(std::get<0>(o)), n);
+    });
+    expect_same_as_cub(data, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::InclusiveScan(temp, bytes, raw(std::get<0>(o)),
+                                                ::cuda::std::plus<>{}, n);
+    });
+    expect_same_as_cub(data, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::ExclusiveScan(temp, bytes, raw(std::get<0>(o)),
+                                                ::cuda::std::plus<>{}, threshold, n);
+    });
+    expect_same_as_cub(out, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Scan::ExclusiveScan(temp, bytes, raw(in), raw(std::get<0>(o)),
+                                                ::cuda::std::plus<>{},
+                                                ::cub::FutureValue<int>(raw(init)), n);
+    });
+  });
+}
+
+TEST(Cub, DeviceReduce) {
+  for_each_case([](std::ptrdiff_t n, int threshold, rng& r) {
+    const ints in = random_ints(r, n);
+    const auto flags = random_flags(r, n, threshold);
+    const dvec<bool> bools(flags.begin(), flags.end());
+    const std::tuple<dvec<long long>> sum{dvec<long long>(1, -1)};
+    expect_same_as_cub(sum, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Reduce::Sum(temp, bytes, raw(in), raw(std::get<0>(o)), n);
+    });
+    expect_same_as_cub(sum, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Reduce::Sum(temp, bytes, raw(bools), raw(std::get<0>(o)), n);
+    });
+    const std::tuple<dvec<std::uint8_t>> byte_sum{dvec<std::uint8_t>(1, 7)};
+    expect_same_as_cub(byte_sum, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Reduce::Sum(temp, bytes, raw(flags), raw(std::get<0>(o)), n);
+    });
+  });
+}
+
+/// Spins for about `cycles` clock cycles, then writes data[i] = i.
+__global__ void write_later(int* data, int n, long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) {
+    data[i] = i;
+  }
+}
+
+/// The stream argument: the call runs after the work queued on the stream before it, and
+/// writes its count there.
+TEST(Cub, Stream) {
+  cudaStream_t stream;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
+  const int n = 100000;
+  ints in(n, -1), out(n, poison);
+  dvec<int> count(1, -1);
+  ASSERT_EQ(cudaDeviceSynchronize(), cudaSuccess);
+  write_later<<<64, 256, 0, stream>>>(raw(in), n, 100'000'000);
+  std::size_t bytes = 0;
+  ASSERT_EQ(predix::cub::DeviceSelect::If(nullptr, bytes, raw(in), raw(out), raw(count), n,
+                                          is_odd{}, stream),
+            cudaSuccess);
+  dvec<char> storage(bytes);
+  ASSERT_EQ(predix::cub::DeviceSelect::If(raw(storage), bytes, raw(in), raw(out), raw(count), n,
+                                          is_odd{}, stream),
+            cudaSuccess);
+  ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+  EXPECT_EQ(count[0], n / 2) << "predix::cub ran before the stream's earlier work";
+  EXPECT_EQ(out[0], 1);
+  EXPECT_EQ(out[n / 2 - 1], n - 1);
+  ASSERT_EQ(cudaStreamDestroy(stream), cudaSuccess);
+}
+
+/// Failures come back as CUB's do, as a cudaError_t (here: predix synchronizes a stream that
+/// is being captured into a graph); a negative num_items is cudaErrorInvalidValue.
+TEST(Cub, ErrorsAreReturned) {
+  cudaStream_t stream;
+  ASSERT_EQ(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), cudaSuccess);
+  ints in(1000, 3);
+  dvec<long long> sum(1, -1);
+  dvec<char> storage_bytes(1);
+  void* const storage = raw(storage_bytes);
+  std::size_t bytes = 1;
+  ASSERT_EQ(cudaStreamBeginCapture(stream, cudaStreamCaptureModeRelaxed), cudaSuccess);
+  const cudaError_t error =
+      predix::cub::DeviceReduce::Sum(storage, bytes, raw(in), raw(sum), 1000, stream);
+  cudaGraph_t graph = nullptr;
+  (void)cudaStreamEndCapture(stream, &graph);
+  if (graph != nullptr) (void)cudaGraphDestroy(graph);
+  (void)cudaGetLastError();
+  EXPECT_NE(error, cudaSuccess);
+  EXPECT_EQ(predix::cub::DeviceReduce::Sum(storage, bytes, raw(in), raw(sum), -1),
+            cudaErrorInvalidValue);
+  EXPECT_EQ(predix::cub::DeviceReduce::Sum(storage, bytes, raw(in), raw(sum), 1000), cudaSuccess);
+  EXPECT_EQ(sum[0], 3000) << "still usable";
+  ASSERT_EQ(cudaStreamDestroy(stream), cudaSuccess);
+}
+
+}  // namespace
+}  // namespace predix_test
