@@ -7,7 +7,7 @@ source scripts/packages.sh
 predix_require_packages cmake ninja-build g++ libgtest-dev libtrilinos-kokkos-dev
 
 build=build/test
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_TESTS=ON \
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_TESTS=ON -DPREDIX_BUILD_EXAMPLES=ON \
   $(predix_cuda_args) "$@"
 cmake --build "$build" -j "$(nproc)"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"

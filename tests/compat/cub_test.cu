@@ -183,15 +183,15 @@ TEST(Cub, DeviceScan) {
     });
     expect_same_as_cub(data, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
       return decltype(api)::Scan::InclusiveScan(temp, bytes, raw(std::get<0>(o)),
-                                                ::cuda::std::plus<>{}, n);
+                                                ::cuda::maximum<>{}, n);
     });
     expect_same_as_cub(data, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
       return decltype(api)::Scan::ExclusiveScan(temp, bytes, raw(std::get<0>(o)),
-                                                ::cuda::std::plus<>{}, threshold, n);
+                                                ::cuda::minimum<>{}, threshold, n);
     });
     expect_same_as_cub(out, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
       return decltype(api)::Scan::ExclusiveScan(temp, bytes, raw(in), raw(std::get<0>(o)),
-                                                ::cuda::std::plus<>{},
+                                                ::cuda::minimum<>{},
                                                 ::cub::FutureValue<int>(raw(init)), n);
     });
   });
