@@ -3,9 +3,8 @@
 // not commute.
 //   in 3 1 4 1 5, init 0, plus → 14      flags 1 0 1 1 (bool), init 0 → 3      no init → true
 // Generic path, at most two launches of one kernel: the grid's warps each reduce their own
-// contiguous run of warp tiles (32 lanes × ITEMS items), each lane a contiguous 1/32 of it,
-// then the lanes in order by shuffles, with no barrier; each block joins its warps' totals
-// in order into one partial; then the same
+// contiguous run of warp tiles (32 lanes × ITEMS items) in order, by shuffles, with no
+// barrier; each block joins its warps' totals in order into one partial; then the same
 // kernel on one block joins the partials after init. When one block covers n, its first
 // launch already writes init · total.
 // Binary path (uses_binary_path_v, binary_path.cuh): the result is A(op(init, A(v))) with v
@@ -42,21 +41,12 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   const long long w = static_cast<long long>(blockIdx.x) * WARPS + warp;
   const long long begin = w * q + (w < r ? w : r);
   const long long end = begin + q + (w < r ? 1 : 0);
-  // Lane l takes the l-th thirty-second of the warp's chunks (ITEMS items each; a warp tile
-  // holds 32): a contiguous run it reduces in order with no shuffle until its end, so the
-  // loads of one chunk overlap the arithmetic of the last; the lanes' runs are joined in
-  // order once.
-  const long long per_lane = end - begin;
-  const long long lane_first =
-      (begin * warp_threads + static_cast<long long>(lane) * per_lane) * shape::ITEMS;
-  T running;  // this lane's run so far (set once `has`)
-  bool has = false;
-  for (long long c = 0; c < per_lane; ++c) {
-    const long long first = lane_first + c * shape::ITEMS;
+  T running;  // lane 0: the warp's run so far
+  for (long long tile = begin; tile < end; ++tile) {
+    const long long first = tile * WARP_TILE + static_cast<long long>(lane) * shape::ITEMS;
     const long long left = n - first;
-    if (left <= 0) break;  // past the end: the rest of the run too
-    const int valid = left < shape::ITEMS ? static_cast<int>(left) : shape::ITEMS;
-    T total;  // this chunk's items in order
+    const int valid = left <= 0 ? 0 : left < shape::ITEMS ? static_cast<int>(left) : shape::ITEMS;
+    T total;  // this lane's items in order (set when valid > 0)
     detail::load_items<shape::ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
       if (k == 0) {
         total = static_cast<T>(x);
@@ -64,12 +54,13 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
         total = op(total, x);
       }
     });
-    running = has ? static_cast<T>(op(running, total)) : total;
-    has = true;
+    const long long in_tile = n - tile * WARP_TILE;  // lanes with items: a prefix of the warp
+    const long long lanes_with_items = (in_tile + shape::ITEMS - 1) / shape::ITEMS;
+    const int lanes =
+        lanes_with_items < warp_threads ? static_cast<int>(lanes_with_items) : warp_threads;
+    const T tile_total = detail::suffix_reduce_lanes(total, 0, lanes, op);
+    if (lane == 0) running = tile == begin ? tile_total : static_cast<T>(op(running, tile_total));
   }
-  // The lanes with items are a prefix of the warp (runs end where the items do).
-  const int lanes = __popc(__ballot_sync(full_warp_mask, has));
-  running = detail::suffix_reduce_lanes(running, 0, lanes, op);
   // The warps with runs are a prefix of the grid's warps, so of this block's.
   if (lane == 0 && begin < end) warp_totals[warp] = running;
   __syncthreads();
