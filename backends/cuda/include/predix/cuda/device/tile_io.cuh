@@ -300,9 +300,11 @@ __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long
       return;
     }
   }
+  if constexpr (!(WHOLE && Sink::primitive)) {  // item by item
 #pragma unroll
-  for (int j = 0; j < CHUNK; ++j) {
-    if (WHOLE || at + j < n) sink.put(at + j, values[j]);
+    for (int j = 0; j < CHUNK; ++j) {
+      if (WHOLE || at + j < n) sink.put(at + j, values[j]);
+    }
   }
 }
 
