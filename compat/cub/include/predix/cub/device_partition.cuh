@@ -3,8 +3,9 @@
 // predix. The selected items go to the front of d_out in order, the rejected ones to its back
 // in reverse order; *d_num_selected_out receives the count of selected items.
 //   in a b c d e, flags 1 0 1 0 0 → out a c e d b, count 2
-// The three-way If: d_num_selected_out[0] and [1] count the first and second parts (both in
-// order); the unselected items go to d_unselected_out in reverse order.
+// The three-way If: d_num_selected_out[0] and [1] count the first and second parts; all three
+// outputs keep the input's order (as CUB 3.0.1 does; its documentation says the unselected
+// items are reversed, its code writes them in order).
 #include <thrust/iterator/reverse_iterator.h>
 
 #include <predix/cub/detail/run.cuh>
@@ -84,8 +85,7 @@ struct DevicePartition {
           d_first_part_out;
       const auto second_count =
           predix::copy_if(p, d_in, last, d_second_part_out, second) - d_second_part_out;
-      const auto unselected_end = d_unselected_out + (num_items - first_count - second_count);
-      predix::copy_if(p, d_in, last, ::thrust::make_reverse_iterator(unselected_end),
+      predix::copy_if(p, d_in, last, d_unselected_out,
                       detail::unselected<SelectFirstPartOp, SelectSecondPartOp>{second});
       detail::store(d_num_selected_out, stream, "DevicePartition::If",
                     static_cast<NumItemsT>(first_count), static_cast<NumItemsT>(second_count));
