@@ -38,14 +38,6 @@ inline const std::string& cuda_unavailable_reason() {
   return reason;
 }
 
-inline bool env_flag(const char* name) {
-  const char* value = std::getenv(name);
-  return value != nullptr && std::strcmp(value, "") != 0 && std::strcmp(value, "0") != 0;
-}
-
-/// PREDIX_TEST_QUICK=1: fewer patterns, for slow runs (compute-sanitizer).
-inline bool quick_mode() { return env_flag("PREDIX_TEST_QUICK"); }
-
 class cuda_test : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -1,8 +1,10 @@
 #pragma once
 // Test randomness: one seed per test, taken from PREDIX_TEST_SEED or drawn fresh, and
-// printed with every failure (through SCOPED_TRACE) so a failing run can be replayed.
+// printed with every failure (through SCOPED_TRACE) so a failing run can be replayed; and the
+// other switches tests read from the environment.
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <random>
 #include <string>
 
@@ -32,6 +34,14 @@ inline std::uint64_t test_seed() {
   std::random_device device;
   return (static_cast<std::uint64_t>(device()) << 32) ^ device();
 }
+
+inline bool env_flag(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::strcmp(value, "") != 0 && std::strcmp(value, "0") != 0;
+}
+
+/// PREDIX_TEST_QUICK=1: fewer patterns and sizes, for slow runs (sanitizers).
+inline bool quick_mode() { return env_flag("PREDIX_TEST_QUICK"); }
 
 inline std::string seed_message(std::uint64_t seed) {
   return "seed " + std::to_string(seed) + " (rerun with PREDIX_TEST_SEED=" + std::to_string(seed) +
