@@ -152,13 +152,16 @@ struct type_tag {
   using type = T;
 };
 
+/// The element types of DESIGN.md §7.
+using test_types = std::tuple<type_tag<bool>, type_tag<std::int8_t>, type_tag<std::uint8_t>,
+                              type_tag<std::int16_t>, type_tag<std::int32_t>,
+                              type_tag<std::int64_t>, type_tag<float>, type_tag<double>,
+                              type_tag<affine>>;
+
 /// Calls f(type_tag<T>{}) for every element type of DESIGN.md §7.
 template <class F>
 void for_each_type(F&& f) {
-  std::apply([&](auto... tags) { (f(tags), ...); },
-             std::tuple<type_tag<bool>, type_tag<std::int8_t>, type_tag<std::uint8_t>,
-                        type_tag<std::int16_t>, type_tag<std::int32_t>, type_tag<std::int64_t>,
-                        type_tag<float>, type_tag<double>, type_tag<affine>>{});
+  std::apply([&](auto... tags) { (f(tags), ...); }, test_types{});
 }
 
 }  // namespace predix_test

@@ -1,0 +1,249 @@
+#pragma once
+// Differential testing of one decoded case (decoder.hpp): run(policy, shape, data) calls the
+// case's form on a backend and records its outcome; differential(case, backends...) runs the
+// serial reference and each backend on the same data and describes the first difference ("" when
+// every backend agrees). A backend is a policy (data where backend_memory<Policy> puts them) or
+// an object with its own run() and backend_name() overloads (tests/cuda/fuzz_runner.cuh).
+#include <cstdint>
+#include <functional>
+#include <sstream>
+#include <string>
+#include <type_traits>
+
+#include <predix/predix.hpp>
+
+#include "../support/iterators.hpp"
+#include "decoder.hpp"
+#include "outcome.hpp"
+
+namespace predix_test::fuzz {
+
+inline const char* backend_name(const predix::serial_policy&) { return "serial"; }
+#if PREDIX_HAS_OPENMP
+inline const char* backend_name(const predix::openmp_policy&) { return "openmp"; }
+#endif
+#if PREDIX_HAS_KOKKOS
+template <class Space>
+const char* backend_name(const predix::kokkos_policy<Space>&) {
+  return "kokkos";
+}
+#endif
+#if PREDIX_HAS_CUDA
+inline const char* backend_name(const predix::cuda_policy&) { return "cuda"; }
+#endif
+
+/// "inclusive_scan_op, int8, n = 517, x % 3 == 1, op 4, runs, in place, 3 threads"
+inline std::string describe(const shape& s) {
+  std::ostringstream os;
+  os << form_names[static_cast<int>(s.what)] << ", ";
+  visit_type(s.type, [&](auto tag) { os << type_name<typename decltype(tag)::type>; });
+  os << ", n = " << s.n << ", ";
+  switch (s.pred.kind) {
+    case predicate::modulo: os << "key % " << s.pred.k << " == " << s.pred.r; break;
+    case predicate::less: os << "key < threshold"; break;
+    case predicate::always: os << "always"; break;
+    case predicate::never: os << "never"; break;
+    default: os << "is_selected"; break;
+  }
+  os << ", op " << s.op << ", " << layout_names[static_cast<int>(s.arrangement)]
+     << (s.in_place ? ", in place" : "") << ", " << s.threads << " threads";
+  return os.str();
+}
+
+/// The operators of the exclusive_scan_flags form: bools into an int32 init.
+template <class F>
+void visit_count_op(int index, F&& f) {
+  switch (index % 3) {
+    case 0: f(std::plus<>{}); break;
+    case 1: f(std::bit_xor<>{}); break;
+    default: f(std::bit_or<>{}); break;
+  }
+}
+
+/// The case's form on `policy`, with data moved by M (upload / download, as backend_memory).
+template <class Policy, class T, class M = backend_memory<Policy>>
+outcome run(const Policy& policy, const shape& s, const data<T>& d) {
+  outcome o;
+  const std::ptrdiff_t n = s.n;
+  auto in = M::upload(d.values);
+  const auto stencil = M::upload(d.stencil);
+  T* const first = in.begin();
+  T* const last = first + n;
+  const std::uint8_t* const st = stencil.begin();
+  const predicate pred = d.pred;
+  const auto flags = make_transform_iterator(first, flag_of{pred});
+  const bool scan_in_place = s.in_place && s.what <= form::exclusive_scan_init_op;
+  // call(out) → end, out poisoned first (the data themselves for scans in place)
+  auto output = [&](auto zero, auto call) {
+    using U = decltype(zero);
+    if constexpr (std::is_same_v<U, T>) {
+      if (scan_in_place) {
+        o.scalar("end", call(first) - first);
+        o.array("output", M::download(in));
+        return;
+      }
+    }
+    auto out = M::upload(host_array<U>(n, value_traits<U>::poison()));
+    o.scalar("end", call(out.begin()) - out.begin());
+    o.array("output", M::download(out));
+  };
+  auto result = [&](auto value) { o.array("result", host_array<decltype(value)>(1, value)); };
+  // In place: the end, then the data up to it (remove_if) or all of them (partitions).
+  auto in_place = [&](T* end, bool all) {
+    o.scalar("end", end - first);
+    const auto after = M::download(in);
+    o.array("data", after, all ? n : std::clamp<std::ptrdiff_t>(end - first, 0, n));
+    if (all && !same_elements_as(d.values, {{after.begin(), n}})) o.lost = "data lost";
+  };
+  auto split = [&](auto call) {
+    const host_array<T> poison(n, value_traits<T>::poison());
+    auto yes = M::upload(poison), no = M::upload(poison);
+    const auto ends = call(yes.begin(), no.begin());
+    const std::ptrdiff_t k = ends.first - yes.begin(), rejected = ends.second - no.begin();
+    o.scalar("end of selected", k);
+    o.scalar("end of rejected", rejected);
+    const auto a = M::download(yes), b = M::download(no);
+    o.array("selected", a);
+    o.array("rejected", b);
+    if (k < 0 || rejected < 0 || k + rejected != n ||
+        !same_elements_as(d.values, {{a.begin(), k}, {b.begin(), rejected}})) {
+      o.lost = "the outputs do not hold the input";
+    }
+  };
+  auto with_op = [&](auto f) { visit_op<T>(s.op, [&](auto op, const char*) { f(op); }); };
+  constexpr bool plus = !std::is_same_v<T, affine>;  // decode() gives affine an op form
+  const auto& p = policy;
+  switch (s.what) {
+    case form::inclusive_scan:
+      if constexpr (plus)
+        output(T{}, [&](T* out) { return predix::inclusive_scan(p, first, last, out); });
+      break;
+    case form::inclusive_scan_op:
+      with_op([&](auto op) {
+        output(T{}, [&](T* out) { return predix::inclusive_scan(p, first, last, out, op); });
+      });
+      break;
+    case form::exclusive_scan:
+      if constexpr (plus)
+        output(T{}, [&](T* out) { return predix::exclusive_scan(p, first, last, out); });
+      break;
+    case form::exclusive_scan_init:
+      if constexpr (plus)
+        output(T{}, [&](T* out) { return predix::exclusive_scan(p, first, last, out, d.init); });
+      break;
+    case form::exclusive_scan_init_op:
+      with_op([&](auto op) {
+        output(T{},
+               [&](T* out) { return predix::exclusive_scan(p, first, last, out, d.init, op); });
+      });
+      break;
+    case form::inclusive_scan_flags:
+      visit_op<bool>(s.op, [&](auto op, const char*) {
+        output(bool{},
+               [&](bool* out) { return predix::inclusive_scan(p, flags, flags + n, out, op); });
+      });
+      break;
+    case form::exclusive_scan_flags:
+      visit_count_op(s.op, [&](auto op) {
+        output(std::int32_t{}, [&](std::int32_t* out) {
+          return predix::exclusive_scan(p, flags, flags + n, out, d.count_init, op);
+        });
+      });
+      break;
+    case form::reduce:
+      if constexpr (plus) result(predix::reduce(p, first, last));
+      break;
+    case form::reduce_init:
+      if constexpr (plus) result(predix::reduce(p, first, last, d.init));
+      break;
+    case form::reduce_init_op:
+      with_op([&](auto op) { result(predix::reduce(p, first, last, d.init, op)); });
+      break;
+    case form::reduce_flags:
+      visit_count_op(
+          s.op, [&](auto op) { result(predix::reduce(p, flags, flags + n, d.count_init, op)); });
+      break;
+    case form::copy_if:
+      output(T{}, [&](T* out) { return predix::copy_if(p, first, last, out, pred); });
+      break;
+    case form::copy_if_stencil:
+      output(T{}, [&](T* out) { return predix::copy_if(p, first, last, st, out, pred); });
+      break;
+    case form::remove_copy_if:
+      output(T{}, [&](T* out) { return predix::remove_copy_if(p, first, last, out, pred); });
+      break;
+    case form::remove_copy_if_stencil:
+      output(T{}, [&](T* out) { return predix::remove_copy_if(p, first, last, st, out, pred); });
+      break;
+    case form::remove_if: in_place(predix::remove_if(p, first, last, pred), false); break;
+    case form::remove_if_stencil:
+      in_place(predix::remove_if(p, first, last, st, pred), false);
+      break;
+    case form::partition: in_place(predix::partition(p, first, last, pred), true); break;
+    case form::partition_stencil:
+      in_place(predix::partition(p, first, last, st, pred), true);
+      break;
+    case form::stable_partition:
+      in_place(predix::stable_partition(p, first, last, pred), true);
+      break;
+    case form::stable_partition_stencil:
+      in_place(predix::stable_partition(p, first, last, st, pred), true);
+      break;
+    case form::partition_copy:
+      split([&](T* y, T* x) { return predix::partition_copy(p, first, last, y, x, pred); });
+      break;
+    case form::partition_copy_stencil:
+      split([&](T* y, T* x) { return predix::partition_copy(p, first, last, st, y, x, pred); });
+      break;
+    case form::stable_partition_copy:
+      split([&](T* y, T* x) { return predix::stable_partition_copy(p, first, last, y, x, pred); });
+      break;
+    case form::stable_partition_copy_stencil:
+      split([&](T* y, T* x) {
+        return predix::stable_partition_copy(p, first, last, st, y, x, pred);
+      });
+      break;
+    case form::is_partitioned:
+      o.scalar("is_partitioned", predix::is_partitioned(p, first, last, pred));
+      break;
+    case form::partition_point:
+      o.scalar("partition_point", predix::partition_point(p, first, last, pred) - first);
+      break;
+    case form::count_if: o.scalar("count_if", predix::count_if(p, first, last, pred)); break;
+    case form::count: o.scalar("count", predix::count(p, first, last, d.value)); break;
+    case form::any_of: o.scalar("any_of", predix::any_of(p, first, last, pred)); break;
+    case form::all_of: o.scalar("all_of", predix::all_of(p, first, last, pred)); break;
+    case form::none_of: o.scalar("none_of", predix::none_of(p, first, last, pred)); break;
+    case form::find_if: o.scalar("find_if", predix::find_if(p, first, last, pred) - first); break;
+    case form::find_if_not:
+      o.scalar("find_if_not", predix::find_if_not(p, first, last, pred) - first);
+      break;
+    case form::find: o.scalar("find", predix::find(p, first, last, d.value) - first); break;
+  }
+  const bool writes_input =
+      scan_in_place || (s.what >= form::remove_if && s.what <= form::stable_partition_stencil);
+  if (!writes_input) o.array("input afterwards", M::download(in));
+  return o;
+}
+
+/// Runs the case on the serial reference and on each backend; "" when all agree, else the
+/// case and the first difference.
+template <class... Policies>
+std::string differential(const fuzz_case& c, const Policies&... backends) {
+  std::string failure;
+  visit_type(c.s.type, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const data<T> d = materialize<T>(c);
+    const outcome expected = run(predix::seq, c.s, d);
+    if (!expected.lost.empty()) failure = std::string("serial: ") + expected.lost;
+    auto check = [&](const auto& policy) {
+      if (!failure.empty()) return;
+      const std::string difference = compare(expected, run(policy, c.s, d));
+      if (!difference.empty()) failure = std::string(backend_name(policy)) + ": " + difference;
+    };
+    (check(backends), ...);
+  });
+  return failure.empty() ? failure : describe(c.s) + ": " + failure;
+}
+
+}  // namespace predix_test::fuzz
