@@ -1,13 +1,38 @@
 #!/usr/bin/env bash
-# Builds predix with every backend this machine has and runs the whole test suite.
-# Usage: scripts/test.sh [extra CMake arguments]   (build tree: build/test)
+# Builds predix with every backend this machine has and runs the whole test suite, then the host
+# reliability checks of docs/reliability.md:
+#   build/test       every backend found, every test
+#   build/test-asan  the host tests again with AddressSanitizer and UndefinedBehaviorSanitizer
+#                    (no CUDA, -O0, PREDIX_TEST_QUICK sizes)
+#   build/test-fuzz  the differential fuzzer under libFuzzer (clang, ASan + UBSan) for
+#                    PREDIX_FUZZ_SECONDS (60), starting from tests/fuzz/corpus
+# Usage: scripts/test.sh [extra CMake arguments for build/test]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/packages.sh
-predix_require_packages cmake ninja-build g++ libgtest-dev libtrilinos-kokkos-dev
+predix_require_packages cmake ninja-build g++ libgtest-dev libtrilinos-kokkos-dev clang \
+  libclang-rt-dev libomp-dev
 
 build=build/test
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_TESTS=ON -DPREDIX_BUILD_EXAMPLES=ON \
   $(predix_cuda_args) "$@"
 cmake --build "$build" -j "$(nproc)"
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+
+export UBSAN_OPTIONS=print_stacktrace=1
+sanitize=(-G Ninja -DCMAKE_BUILD_TYPE=Debug -DPREDIX_BUILD_TESTS=ON -DPREDIX_ENABLE_CUDA=OFF
+          -DPREDIX_SANITIZE=address,undefined)
+
+asan=build/test-asan
+cmake -S . -B "$asan" "${sanitize[@]}"
+cmake --build "$asan" -j "$(nproc)" --target predix_sanitized_tests
+PREDIX_TEST_QUICK=1 ctest --test-dir "$asan" --output-on-failure -j "$(nproc)" \
+  -L 'serial|openmp|kokkos' -LE 'package|fuzz' -E 'threads[12]$'
+
+fuzz=build/test-fuzz
+CC=clang CXX=clang++ cmake -S . -B "$fuzz" "${sanitize[@]}" -DPREDIX_FUZZ=ON
+cmake --build "$fuzz" -j "$(nproc)" --target differential_fuzz
+mkdir -p "$fuzz/corpus"  # new inputs; the committed corpus is only read
+OMP_WAIT_POLICY=passive LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
+  "$fuzz/tests/fuzz/differential_fuzz" -max_total_time="${PREDIX_FUZZ_SECONDS:-60}" \
+  -print_final_stats=1 -artifact_prefix="$fuzz/" "$fuzz/corpus" tests/fuzz/corpus
