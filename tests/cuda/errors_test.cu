@@ -20,10 +20,6 @@ using M = backend_memory<predix::cuda_policy>;
 
 class Errors : public cuda_test {};
 
-/// compute-sanitizer (run with PREDIX_TEST_QUICK=1) counts failed CUDA API calls as errors.
-constexpr const char* provokes_api_errors =
-    "PREDIX_TEST_QUICK: this test makes CUDA calls fail on purpose";
-
 /// Calls run() and expects std::invalid_argument naming `algorithm` and a host pointer.
 template <class Run>
 void expect_host_pointer_error(const char* algorithm, Run&& run) {

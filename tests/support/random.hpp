@@ -43,6 +43,11 @@ inline bool env_flag(const char* name) {
 /// PREDIX_TEST_QUICK=1: fewer patterns and sizes, for slow runs (sanitizers).
 inline bool quick_mode() { return env_flag("PREDIX_TEST_QUICK"); }
 
+/// Why a test that makes CUDA calls fail on purpose skips in quick mode: compute-sanitizer
+/// (run with PREDIX_TEST_QUICK=1) counts failed CUDA API calls as errors.
+constexpr const char* provokes_api_errors =
+    "PREDIX_TEST_QUICK: this test makes CUDA calls fail on purpose";
+
 inline std::string seed_message(std::uint64_t seed) {
   return "seed " + std::to_string(seed) + " (rerun with PREDIX_TEST_SEED=" + std::to_string(seed) +
          ")";
