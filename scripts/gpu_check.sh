@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # The GPU check, in one call on a CUDA machine (made for an H100 with 16 cores, < 9 minutes):
 #   configure build/gpu (sm_90, tests and benchmarks) → build the CUDA tests (primitives and
-#   device algorithms: predix_cuda_tests; the conformance suite: conformance_cuda) → ctest -L cuda
+#   device algorithms: predix_cuda_tests; the conformance suite: conformance_cuda; fuzz,
+#   concurrency and huge inputs: predix_cuda_reliability_tests; the compat suite: compat_cuda)
+#   → ctest -L cuda (compat.cuda included) → ctest -L huge (alone)
 #   → compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over the CUDA tests
 #   → the warp/block primitives microbenchmark → SASS instruction counts per primitive
 #   → the benchmark suite's quick matrix (scripts/bench.sh --cuda --quick)
+# With --sanitize the sanitizers run over every CUDA test binary (predix_cuda_tests,
+# conformance_cuda, predix_cuda_reliability_tests without Huge.*, compat_cuda), each under
+# PREDIX_TEST_QUICK=1, and write sanitizer_table.md; the benchmark steps are left out.
 # Every step runs even when an earlier one failed (unless it needs what failed); a summary
 # table ends the output. Files in $OUT (default ./out): summary.txt, build.log,
 # cuda_tests.log, sanitizer.log, primitives_bench.txt, sass.txt, bench_quick.txt and
 # bench.tgz (the suite's JSON, report and plots, and primitives_bench.json).
 #
 #   scripts/gpu_check.sh               on the GPU machine
+#   scripts/gpu_check.sh --sanitize    the same tests, then the four sanitizers over all of them
 #   scripts/gpu_check.sh --fetch-deps  here, beforehand, when the GPU machine may lack
 #                                      GoogleTest / Google Benchmark: puts their sources in
 #                                      .gpu-deps/ (git-ignored); carry that folder along and
@@ -45,6 +51,9 @@ if [ "${1:-}" = "--fetch-deps" ]; then
   echo "carry .gpu-deps to the GPU machine; scripts/gpu_check.sh builds it there"
   exit 0
 fi
+
+sanitize_all=0
+[ "${1:-}" = "--sanitize" ] && sanitize_all=1
 
 OUT=${OUT:-$root/out}
 mkdir -p "$OUT/bench"
@@ -109,18 +118,22 @@ fi
 source scripts/packages.sh
 step configure 90 300 cmake -S . -B "$build" -G "$gen" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_ARCHITECTURES="${PREDIX_CUDA_ARCH:-90}" -DPREDIX_BUILD_TESTS=ON -DPREDIX_BUILD_PERF=ON \
-  -DPREDIX_ENABLE_CUDA=ON $(predix_cuda_args) "${prefix_args[@]}" >>"$OUT/build.log" 2>&1
+  -DPREDIX_ENABLE_CUDA=ON -DPREDIX_CUDA_RELIABILITY=ON $(predix_cuda_args) "${prefix_args[@]}" >>"$OUT/build.log" 2>&1
 configured=$?
 
 tests_bin=$build/tests/cuda/predix_cuda_tests
+reliability_bin=$build/tests/cuda/predix_cuda_reliability_tests
 bench_bin=$build/perf/predix_perf_cuda
+[ $sanitize_all -eq 1 ] && bench_bin=""  # --sanitize: no benchmarks
 if [ $configured -eq 0 ]; then
   step build_tests 330 200 cmake --build "$build" -j "$jobs" --target predix_cuda_tests \
-    conformance_cuda >>"$OUT/build.log" 2>&1
+    conformance_cuda predix_cuda_reliability_tests compat_cuda >>"$OUT/build.log" 2>&1
   # The benchmark builds in the background while the tests and sanitizers run.
-  (timeout 300 cmake --build "$build" -j "$jobs" --target predix_perf_cuda >"$OUT/.bench_build.log" 2>&1;
-   echo $? >"$OUT/.bench_build.rc") &
-  bench_build_pid=$!
+  if [ -n "$bench_bin" ]; then
+    (timeout 300 cmake --build "$build" -j "$jobs" --target predix_perf_cuda >"$OUT/.bench_build.log" 2>&1;
+     echo $? >"$OUT/.bench_build.rc") &
+    bench_build_pid=$!
+  fi
 else
   skip build_tests "configure failed (see build.log)"
 fi
@@ -135,25 +148,59 @@ if [ -x "$tests_bin" ]; then
   passed=$(gtest_count PASSED) failed=$(gtest_count FAILED) skipped=$(gtest_count SKIPPED)
   ctest_line=$(grep -E 'tests passed|tests failed' "$OUT/cuda_tests.log" | tail -1)
   summary[-1]="${summary[-1]} ${ctest_line}; gtest: ${passed} passed, ${failed} failed, ${skipped} skipped"
+  if [ -x "$reliability_bin" ]; then  # takes all device memory at one point: nothing beside it
+    PREDIX_REQUIRE_CUDA=1 step ctest_huge 90 160 \
+      ctest --test-dir "$build" -L huge -V >"$OUT/huge_tests.log" 2>&1
+    summary[-1]="${summary[-1]} $(grep -E '^\[  (PASSED|FAILED) ' "$OUT/huge_tests.log" | tr '\n' ' ')"
+  fi
 else
   skip ctest_cuda "no test binary"
 fi
 
-# --- compute-sanitizer over the test binary (quick pattern lists), one tool at a time
+# --- compute-sanitizer (quick pattern lists), one tool at a time over the test binaries; each
+# tool's step runs them in turn and adds one row per binary to sanitizer_table.md
 sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
 : >"$OUT/sanitizer.log"
+sanitized=("$tests_bin")
+if [ $sanitize_all -eq 1 ]; then
+  sanitized+=("$build/tests/cuda/conformance_cuda" "$reliability_bin:-Huge.*"
+              "$build/tests/compat/compat_cuda")
+fi
+sanitize_binaries() {  # TOOL: runs it over every binary in $sanitized (PATH[:GTEST_FILTER])
+  local tool=$1 rc=0 entry bin filter extra=() result entries
+  [ "$tool" = memcheck ] && extra=(--leak-check full)
+  read -ra entries <<<"$sanitized_list"
+  for entry in "${entries[@]}"; do
+    bin=${entry%%:*} filter=${entry#"$bin"}
+    filter=${filter#:}
+    echo "===== $tool $(basename "$bin") ${filter}" >>"$OUT/sanitizer.log"
+    if [ ! -x "$bin" ]; then
+      result="not built"; rc=1
+    else
+      "$sanitizer" --tool "$tool" --error-exitcode 99 "${extra[@]}" "$bin" --gtest_brief=1 \
+        ${filter:+"--gtest_filter=$filter"} >>"$OUT/sanitizer.log" 2>&1 || rc=1
+      result=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitizer.log" | tail -1 | sed 's/^=* *//')
+      result="$result; gtest: $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$OUT/sanitizer.log" | tail -3 | tr -s ' ' | tr '\n' ' ')"
+    fi
+    echo "| $tool | $(basename "$bin")${filter:+ ($filter)} | $result |" >>"$OUT/sanitizer_table.md"
+  done
+  return $rc
+}
+export -f sanitize_binaries
+export sanitizer
 if [ -x "$tests_bin" ] && [ -n "$sanitizer" ]; then
-  later=3  # tools after this one, each kept >= 45 s; 60 s kept for the benchmark and SASS
+  printf '| tool | binary | result |\n|---|---|---|\n' >"$OUT/sanitizer_table.md"
+  export sanitized_list="${sanitized[*]}"
+  later=3  # tools after this one, each kept >= 45 s (--sanitize: 100 s); 180 s for the benchmarks
+  per_tool=45 bench_reserve=180 cap=120
+  [ $sanitize_all -eq 1 ] && per_tool=100 bench_reserve=0 cap=300
   for tool in memcheck racecheck synccheck initcheck; do
-    reserve=$((200 + 45 * later))
+    reserve=$((bench_reserve + per_tool * later))
     later=$((later - 1))
-    echo "===== $tool" >>"$OUT/sanitizer.log"
-    extra=()
-    [ "$tool" = memcheck ] && extra=(--leak-check full)
-    PREDIX_TEST_QUICK=1 PREDIX_REQUIRE_CUDA=1 step "sanitizer_$tool" 120 "$reserve" \
-      "$sanitizer" --tool "$tool" --error-exitcode 99 "${extra[@]}" "$tests_bin" \
-      --gtest_brief=1 >>"$OUT/sanitizer.log" 2>&1
-    summary[-1]="${summary[-1]} $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitizer.log" | tail -1)"
+    PREDIX_TEST_QUICK=1 PREDIX_REQUIRE_CUDA=1 step "sanitizer_$tool" "$cap" "$reserve" \
+      sanitize_binaries "$tool"
+    summary[-1]="${summary[-1]} $(grep "^| $tool |" "$OUT/sanitizer_table.md" |
+      grep -oE '(ERROR|RACECHECK) SUMMARY: [0-9]+ [a-z]+|not built' | sort | uniq -c | tr -s ' ' | tr '\n' ';')"
   done
 else
   skip sanitizer "no test binary or no compute-sanitizer"
