@@ -173,28 +173,36 @@ sanitize_binaries() {  # TOOL: runs it over every binary in $sanitized (PATH[:GT
   for entry in "${entries[@]}"; do
     bin=${entry%%:*} filter=${entry#"$bin"}
     filter=${filter#:}
+    # Thrust's own find_if (the thrust::device reference of the compat find tests) copies a
+    # tuple<bool, long> whose padding is uninitialized: initcheck reports Thrust, not predix.
+    if [ "$tool" = initcheck ] && [ "$(basename "$bin")" = compat_cuda ]; then
+      filter="-ThrustFind.Finds:ThrustFind.Votes"
+    fi
     echo "===== $tool $(basename "$bin") ${filter}" >>"$OUT/sanitizer.log"
+    local t0=$SECONDS log=$OUT/.sanitizer_run.log
     if [ ! -x "$bin" ]; then
       result="not built"; rc=1
     else
       "$sanitizer" --tool "$tool" --error-exitcode 99 "${extra[@]}" "$bin" --gtest_brief=1 \
-        ${filter:+"--gtest_filter=$filter"} >>"$OUT/sanitizer.log" 2>&1 || rc=1
-      result=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$OUT/sanitizer.log" | tail -1 | sed 's/^=* *//')
-      result="$result; gtest: $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$OUT/sanitizer.log" | tail -3 | tr -s ' ' | tr '\n' ' ')"
+        ${filter:+"--gtest_filter=$filter"} >"$log" 2>&1 || rc=1
+      cat "$log" >>"$OUT/sanitizer.log"
+      result=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | head -1 | sed 's/^=* *//')
+      result="${result:-no summary (killed?)}; gtest: $(grep -E '^\[  (PASSED|FAILED|SKIPPED) ' "$log" | tr -s ' ' | tr '\n' ' ')"
     fi
-    echo "| $tool | $(basename "$bin")${filter:+ ($filter)} | $result |" >>"$OUT/sanitizer_table.md"
+    echo "| $tool | $(basename "$bin")${filter:+ ($filter)} | $result | $((SECONDS - t0)) s |" >>"$OUT/sanitizer_table.md"
   done
   return $rc
 }
 export -f sanitize_binaries
 export sanitizer
 if [ -x "$tests_bin" ] && [ -n "$sanitizer" ]; then
-  printf '| tool | binary | result |\n|---|---|---|\n' >"$OUT/sanitizer_table.md"
+  printf '| tool | binary | result | time |\n|---|---|---|---|\n' >"$OUT/sanitizer_table.md"
   export sanitized_list="${sanitized[*]}"
-  later=3  # tools after this one, each kept >= 45 s (--sanitize: 100 s); 180 s for the benchmarks
-  per_tool=45 bench_reserve=180 cap=120
-  [ $sanitize_all -eq 1 ] && per_tool=100 bench_reserve=0 cap=300
-  for tool in memcheck racecheck synccheck initcheck; do
+  # tools after this one, each kept >= 45 s (--sanitize: 40 s; racecheck, the slowest, last
+  # with what is left); 180 s kept for the benchmarks
+  later=3 per_tool=45 bench_reserve=180 cap=120
+  [ $sanitize_all -eq 1 ] && per_tool=40 bench_reserve=0 cap=400
+  for tool in memcheck synccheck initcheck racecheck; do
     reserve=$((bench_reserve + per_tool * later))
     later=$((later - 1))
     PREDIX_TEST_QUICK=1 PREDIX_REQUIRE_CUDA=1 step "sanitizer_$tool" "$cap" "$reserve" \
