@@ -21,7 +21,7 @@
 #                                      GoogleTest / Google Benchmark: puts their sources in
 #                                      .gpu-deps/ (git-ignored); carry that folder along and
 #                                      the check builds them first.
-# Environment: OUT, JOBS (16), PREDIX_GPU_BUDGET_S (510: the whole run's time limit, steps
+# Environment: OUT, JOBS (16), PREDIX_SANITIZE_TOOLS (memcheck synccheck initcheck racecheck), PREDIX_GPU_BUDGET_S (510: the whole run's time limit, steps
 # shrink their timeouts to fit), PREDIX_CUDA_ARCH (90), PREDIX_GPU_BUILD (build/gpu).
 # Adding a step (e.g. scripts/bench.sh): one `step NAME CAP_S RESERVE_S command...` line.
 set -uo pipefail
@@ -210,9 +210,11 @@ if [ -x "$tests_bin" ] && [ -n "$sanitizer" ]; then
   export sanitized_list="${sanitized[*]}"
   # tools after this one, each kept >= 45 s (--sanitize: 40 s; racecheck, the slowest, last
   # with what is left); 180 s kept for the benchmarks. Each tool runs the binaries in parallel.
-  later=3 per_tool=45 bench_reserve=180 cap=120
+  per_tool=45 bench_reserve=180 cap=120
   [ $sanitize_all -eq 1 ] && per_tool=40 bench_reserve=0 cap=400
-  for tool in memcheck synccheck initcheck racecheck; do
+  tools=(${PREDIX_SANITIZE_TOOLS:-memcheck synccheck initcheck racecheck})
+  later=$((${#tools[@]} - 1))
+  for tool in "${tools[@]}"; do
     reserve=$((bench_reserve + per_tool * later))
     later=$((later - 1))
     PREDIX_TEST_QUICK=1 PREDIX_REQUIRE_CUDA=1 step "sanitizer_$tool" "$cap" "$reserve" \

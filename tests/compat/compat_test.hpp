@@ -7,6 +7,7 @@
 //   - random device data and comparisons naming the first difference.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <sstream>
 #include <string>
@@ -120,6 +121,14 @@ void for_each_case(Body&& body) {
 
 using ints = thrust::device_vector<int>;
 using predix::thrust::par;
+
+/// std::is_sorted over a host copy (Thrust's device is_sorted runs Thrust's find_if, whose
+/// uninitialized tuple padding the GPU check's initcheck would report).
+template <class Vector>
+bool sorted_on_host(const Vector& v) {
+  const thrust::host_vector<typename Vector::value_type> host(v.begin(), v.end());
+  return std::is_sorted(host.begin(), host.end());
+}
 
 /// What outputs hold before an algorithm writes them (random_ints never makes it).
 constexpr int poison = -7;
