@@ -7,12 +7,14 @@
 //   device/reduce.cuh     reduce
 //   device/count_if.cuh   count_if
 //   device/find_if.cuh    find_if
-//   thrust_fallback.hpp   copy_if, remove_if, partition, stable_partition, partition_copy
+//   device/select.cuh     copy_if, remove_if, partition, stable_partition, partition_copy
+//                         (single-pass look-back; thrust_fallback.hpp for items that are not
+//                         trivially copyable)
 // Which scans and reductions take the binary path: binary_path.cuh.
 #include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/find_if.cuh>
 #include <predix/cuda/device/reduce.cuh>
 #include <predix/cuda/device/scan.cuh>
+#include <predix/cuda/device/select.cuh>
 #include <predix/cuda/error.hpp>
 #include <predix/cuda/policy.hpp>
-#include <predix/cuda/thrust_fallback.hpp>

@@ -1,7 +1,8 @@
 #pragma once
-// The core operations predix::cuda does not implement yet — copy_if, remove_if, partition,
-// stable_partition, partition_copy — run Thrust's CUDA implementation (DESIGN.md §3),
-// called qualified (thrust::cuda_cub::...) on the policy's stream, with predix's semantics:
+// Selection through Thrust's CUDA implementation, for item types predix's own selection kernel
+// does not take (device/select.cuh: selects_natively_v, trivially copyable items): copy_if,
+// remove_if, partition, stable_partition, partition_copy, called qualified
+// (thrust::cuda_cub::...) on the policy's stream, with predix's semantics:
 //   - predicates go through static_cast<bool> (bool_predicate), std:: functors through their
 //     cuda::std:: twins (functional.cuh);
 //   - partition leaves the rejected elements reversed: Thrust's CUDA partition copies the
@@ -10,7 +11,8 @@
 //   - a stencil that is the input itself (the plain forms) is passed as no stencil: Thrust's
 //     in-place partition would read a stencil it is overwriting;
 //   - Thrust's thrust::system_error becomes predix::cuda_error naming the algorithm.
-// Like Thrust, each call returns after the work is done.
+// The callers (device/select.cuh) check the iterators and empty ranges. Like Thrust, each call
+// returns after the work is done.
 #include <type_traits>
 #include <utility>
 
@@ -68,16 +70,8 @@ auto thrust_call(const cuda_policy& policy, const char* algorithm, Call&& call) 
   }
 }
 
-}  // namespace gpu::detail
-
-namespace impl {
-
 template <class In, class Stencil, class Out, class Pred>
-Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out, Pred pred) {
-  if (first == last) return out;
-  gpu::detail::check_device_iterator(first, "copy_if", "input");
-  gpu::detail::check_device_iterator(stencil, "copy_if", "stencil");
-  gpu::detail::check_device_iterator(out, "copy_if", "output");
+Out thrust_copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out, Pred pred) {
   const auto p = gpu::detail::as_bool(pred);
   return gpu::detail::thrust_call(policy, "copy_if", [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
@@ -87,10 +81,7 @@ Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out o
 }
 
 template <class It, class Stencil, class Pred>
-It remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  if (first == last) return last;
-  gpu::detail::check_device_iterator(first, "remove_if", "input");
-  gpu::detail::check_device_iterator(stencil, "remove_if", "stencil");
+It thrust_remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
   const auto p = gpu::detail::as_bool(pred);
   return gpu::detail::thrust_call(policy, "remove_if", [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
@@ -100,10 +91,7 @@ It remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred
 }
 
 template <class It, class Stencil, class Pred>
-It partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  if (first == last) return last;
-  gpu::detail::check_device_iterator(first, "partition", "input");
-  gpu::detail::check_device_iterator(stencil, "partition", "stencil");
+It thrust_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
   const auto p = gpu::detail::as_bool(pred);
   return gpu::detail::thrust_call(policy, "partition", [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
@@ -113,10 +101,7 @@ It partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred
 }
 
 template <class It, class Stencil, class Pred>
-It stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  if (first == last) return last;
-  gpu::detail::check_device_iterator(first, "stable_partition", "input");
-  gpu::detail::check_device_iterator(stencil, "stable_partition", "stencil");
+It thrust_stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
   const auto p = gpu::detail::as_bool(pred);
   return gpu::detail::thrust_call(policy, "stable_partition", [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
@@ -126,14 +111,9 @@ It stable_partition(const cuda_policy& policy, It first, It last, Stencil stenci
 }
 
 template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
-std::pair<OutTrue, OutFalse> partition_copy(const cuda_policy& policy, In first, In last,
+std::pair<OutTrue, OutFalse> thrust_partition_copy(const cuda_policy& policy, In first, In last,
                                             Stencil stencil, OutTrue out_true,
                                             OutFalse out_false, Pred pred) {
-  if (first == last) return {out_true, out_false};
-  gpu::detail::check_device_iterator(first, "partition_copy", "input");
-  gpu::detail::check_device_iterator(stencil, "partition_copy", "stencil");
-  gpu::detail::check_device_iterator(out_true, "partition_copy", "output of selected items");
-  gpu::detail::check_device_iterator(out_false, "partition_copy", "output of rejected items");
   const auto p = gpu::detail::as_bool(pred);
   const auto ends = gpu::detail::thrust_call(policy, "partition_copy", [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
@@ -144,5 +124,5 @@ std::pair<OutTrue, OutFalse> partition_copy(const cuda_policy& policy, In first,
   return {ends.first, ends.second};
 }
 
-}  // namespace impl
+}  // namespace gpu::detail
 }  // namespace predix
