@@ -1,5 +1,5 @@
 // The binary-path trait of binary_path.cuh: which scans and reductions run on ballots and
-// counts. Compile-time checks, plus one run of each side of the rule (both give the serial
+// counts, and which item types predix's selection kernel takes. Compile-time checks, plus one run of each side of the rule (both give the serial
 // answer; scan_test.cu and reduce_test.cu cover the paths in depth).
 #include <predix/predix.hpp>
 
@@ -49,6 +49,19 @@ static_assert(!uses_binary_path_v<bool*, predix_test::maximum>);
 static_assert(!uses_binary_path_v<bool*, std::plus<float>, int>);
 static_assert(!uses_binary_path_v<bool*, std::plus<>, float>);
 static_assert(!uses_binary_path_v<bool*, std::plus<>, double>);
+
+// Selection (device/select.cuh): predix's kernel for items it can stage as bytes, Thrust's
+// CUDA implementation for the rest.
+struct counted {  // not trivially copyable
+  int value = 0;
+  counted() = default;
+  counted(const counted& other) : value(other.value + 1) {}
+};
+static_assert(predix::gpu::selects_natively_v<bool>);
+static_assert(predix::gpu::selects_natively_v<unsigned char>);
+static_assert(predix::gpu::selects_natively_v<double>);
+static_assert(predix::gpu::selects_natively_v<predix_test::affine>);
+static_assert(!predix::gpu::selects_natively_v<counted>);
 
 class BinaryPath : public predix_test::cuda_test {};
 
