@@ -1,5 +1,6 @@
 // copy_if on CUDA: cub::DeviceSelect::If and ::Flagged (baselines) against predix::copy_if and
-// its stencil form. Bytes: If n·s + k·s; Flagged n·s + n (flags) + k·s.
+// its stencil form, and remove_copy_if against cub::DeviceSelect::If with the negated
+// predicate. Bytes: If n·s + k·s; Flagged n·s + n (flags) + k·s; remove n·s + (n − k)·s.
 #include "common/cuda.cuh"
 
 #include <cub/device/device_select.cuh>
@@ -22,6 +23,7 @@ struct select_case : perf::device_items<T> {
   double bytes() const {
     return flagged ? perf::bytes::flagged(this->n, sizeof(T), this->k) : perf::bytes::select(this->n, sizeof(T), this->k);
   }
+  double remove_bytes() const { return perf::bytes::select(this->n, sizeof(T), this->n - this->k); }
 };
 
 struct cub_if {
@@ -46,8 +48,20 @@ struct cub_flagged {
   }
 };
 
+struct cub_remove {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    select_case<T> d(c, false);
+    perf::cub_run(st, c, d.remove_bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+      return cub::DeviceSelect::If(temp, bytes, d.in.at(s), d.out.at(s), d.num.p, perf::cub_items(d.n),
+                                   perf::rejects<T>(), perf::stream());
+    });
+  }
+};
+
 const bool registered = perf::add<cub_if>(perf::cuda_types{}, "copy_if", "cub", perf::axis::select) &&
-                        perf::add<cub_flagged>(perf::cuda_types{}, "copy_if_flagged", "cub", perf::axis::select);
+                        perf::add<cub_flagged>(perf::cuda_types{}, "copy_if_flagged", "cub", perf::axis::select) &&
+                        perf::add<cub_remove>(perf::cuda_types{}, "remove_copy_if", "cub", perf::axis::select);
 
 #if PREDIX_HAS_CUDA
 struct predix_if {
@@ -71,6 +85,18 @@ struct predix_flagged {
   }
 };
 
+// remove_copy_if reaches the backend as copy_if with the negated predicate: if_probe.
+struct predix_remove {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    select_case<T> d(c, false);
+    perf::cuda_run(st, c, d.remove_bytes(), d.slots, [&](int s) {
+      predix::remove_copy_if(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, d.out.at(s),
+                             perf::predicate<T>());
+    });
+  }
+};
+
 template <class T>
 using if_probe = decltype(predix::impl::copy_if(predix::cuda, (T*)0, (T*)0, (T*)0, (T*)0, perf::predicate<T>()));
 template <class T>
@@ -79,7 +105,8 @@ using flagged_probe =
 
 const bool registered_predix =
     perf::add_predix<if_probe, predix_if>(perf::cuda_types{}, "copy_if", perf::axis::select) &&
-    perf::add_predix<flagged_probe, predix_flagged>(perf::cuda_types{}, "copy_if_flagged", perf::axis::select);
+    perf::add_predix<flagged_probe, predix_flagged>(perf::cuda_types{}, "copy_if_flagged", perf::axis::select) &&
+    perf::add_predix<if_probe, predix_remove>(perf::cuda_types{}, "remove_copy_if", perf::axis::select);
 #endif
 
 }  // namespace

@@ -1,9 +1,14 @@
-// partition on CUDA: cub::DevicePartition::If (baseline: selected in order at the front,
-// rejected reversed at the back of one output) against predix::partition_copy into the same
-// buffer (selected at the front, rejected after them). Bytes: 2n·s.
+// The partition family on CUDA. partition_copy: cub::DevicePartition::If (baseline: selected
+// in order at the front, rejected reversed at the back of one output) against
+// predix::partition_copy into the same buffer (selected at the front, rejected after them).
+// partition and stable_partition in place: thrust::partition / thrust::stable_partition on the
+// CUDA system (temporary storage from an arena allocated outside the timed region) against
+// predix; the input is restored and L2 flushed before each timed run. Bytes: 2n·s.
 #include "common/cuda.cuh"
 
 #include <cub/device/device_partition.cuh>
+#include <thrust/execution_policy.h>
+#include <thrust/partition.h>
 
 namespace {
 
@@ -18,6 +23,26 @@ struct partition_case : perf::device_items<T> {
   double bytes() const { return perf::bytes::partition(this->n, sizeof(T)); }
 };
 
+/// In place: `out` is the working copy, restored from `in` (untimed) before each run.
+template <class T>
+struct in_place_case : partition_case<T> {
+  perf::arena temp;
+  explicit in_place_case(const perf::case_spec& c)
+      : partition_case<T>(c), temp(std::size_t(this->n) * sizeof(T) * 2 + (std::size_t(64) << 20)) {}
+  T* first(int s) const { return this->out.at(s); }
+  T* last(int s) const { return this->out.at(s) + this->n; }
+  auto thrust_policy() {
+    temp.reset();
+    return thrust::cuda::par(temp).on(perf::stream());
+  }
+  void restore(int s) {
+    perf::check(cudaMemcpyAsync(this->out.at(s), this->in.at(s), sizeof(T) * std::size_t(this->n),
+                                cudaMemcpyDeviceToDevice, perf::stream()),
+                "restore");
+    perf::flush_l2();
+  }
+};
+
 struct cub_partition {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
@@ -29,10 +54,25 @@ struct cub_partition {
   }
 };
 
-const bool registered = perf::add<cub_partition>(perf::cuda_types{}, "partition", "cub", perf::axis::select);
+template <bool Stable>
+struct thrust_in_place {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    in_place_case<T> d(c);
+    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) { d.restore(s); }, [&](int s) {
+      if constexpr (Stable) thrust::stable_partition(d.thrust_policy(), d.first(s), d.last(s), perf::predicate<T>());
+      else thrust::partition(d.thrust_policy(), d.first(s), d.last(s), perf::predicate<T>());
+    });
+  }
+};
+
+const bool registered =
+    perf::add<cub_partition>(perf::cuda_types{}, "partition_copy", "cub", perf::axis::select) &&
+    perf::add<thrust_in_place<false>>(perf::cuda_types{}, "partition", "thrust", perf::axis::select) &&
+    perf::add<thrust_in_place<true>>(perf::cuda_types{}, "stable_partition", "thrust", perf::axis::select);
 
 #if PREDIX_HAS_CUDA
-struct predix_partition {
+struct predix_partition_copy {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     partition_case<T> d(c);
@@ -43,12 +83,32 @@ struct predix_partition {
   }
 };
 
+template <bool Stable>
+struct predix_in_place {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    in_place_case<T> d(c);
+    const auto policy = predix::cuda.on(perf::stream());
+    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) { d.restore(s); }, [&](int s) {
+      if constexpr (Stable) predix::stable_partition(policy, d.first(s), d.last(s), perf::predicate<T>());
+      else predix::partition(policy, d.first(s), d.last(s), perf::predicate<T>());
+    });
+  }
+};
+
 template <class T>
-using probe = decltype(predix::impl::partition_copy(predix::cuda, (T*)0, (T*)0, (T*)0, (T*)0, (T*)0,
-                                                    perf::predicate<T>()));
+using copy_probe = decltype(predix::impl::partition_copy(predix::cuda, (T*)0, (T*)0, (T*)0, (T*)0, (T*)0,
+                                                         perf::predicate<T>()));
+template <class T>
+using partition_probe = decltype(predix::impl::partition(predix::cuda, (T*)0, (T*)0, (T*)0, perf::predicate<T>()));
+template <class T>
+using stable_probe = decltype(predix::impl::stable_partition(predix::cuda, (T*)0, (T*)0, (T*)0,
+                                                               perf::predicate<T>()));
 
 const bool registered_predix =
-    perf::add_predix<probe, predix_partition>(perf::cuda_types{}, "partition", perf::axis::select);
+    perf::add_predix<copy_probe, predix_partition_copy>(perf::cuda_types{}, "partition_copy", perf::axis::select) &&
+    perf::add_predix<partition_probe, predix_in_place<false>>(perf::cuda_types{}, "partition", perf::axis::select) &&
+    perf::add_predix<stable_probe, predix_in_place<true>>(perf::cuda_types{}, "stable_partition", perf::axis::select);
 #endif
 
 }  // namespace

@@ -22,6 +22,8 @@ BYTES = {
     "exclusive_scan": "n·s_in + n·s_out",
     "copy_if": "n·s + k·s (k selected)",
     "copy_if_flagged": "n·s + n (flags) + k·s",
+    "remove_copy_if": "n·s + (n − k)·s",
+    "partition_copy": "2n·s",
     "partition": "2n·s",
     "stable_partition": "2n·s",
     "count_if": "n·s",

@@ -129,6 +129,13 @@ void fill_scan(dbuf<In>& b, const pattern& p) {
   In* d = b.p;
   generate(b.n * b.slots, b.n, [=] __device__(std::int64_t j, std::int64_t i) { d[j] = scan_item<T>(p, i); });
 }
+/// Evicts the device's L2 (writes 2× its size elsewhere): after an untimed restore of an
+/// in-place input, so that the timed run reads it from memory as the other rows do.
+inline void flush_l2() {
+  static dbuf<char> scratch{2 * std::int64_t(device().l2CacheSize)};
+  check(cudaMemsetAsync(scratch.p, 0, std::size_t(scratch.n), stream()), "memset");
+}
+
 /// Outputs: a non-zero poison byte pattern.
 template <class T>
 void poison(dbuf<T>& b) {

@@ -61,6 +61,12 @@ struct below {
   T limit;
   PERF_HD bool operator()(const T& x) const { return x < limit; }
 };
+/// Its negation: what remove_copy_if keeps, for baselines that only select.
+template <class T>
+struct at_least {
+  T limit;
+  PERF_HD bool operator()(const T& x) const { return !(x < limit); }
+};
 
 /// The predicate of the stencil (Flagged) forms.
 struct nonzero {
@@ -82,6 +88,8 @@ PERF_HD T threshold() {
 }
 template <class T>
 below<T> predicate() { return below<T>{threshold<T>()}; }
+template <class T>
+at_least<T> rejects() { return at_least<T>{threshold<T>()}; }
 
 /// Item i of a selection case: never zero; below the threshold exactly when selected.
 template <class T>

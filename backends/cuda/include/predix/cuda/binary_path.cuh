@@ -77,4 +77,23 @@ inline constexpr bool uses_binary_path_v =
     is_binary_input_v<It> && binary_kind_v<Op> != binary_kind::none &&
     std::is_integral_v<detail::plain_t<Accumulator>>;
 
+/// The look-back domain of the binary path: what a run of 0/1 items reduces to.
+template <binary_kind KIND, class V>
+struct binary_domain {
+  static constexpr V identity = KIND == binary_kind::all ? V(1) : V(0);
+  /// The value of `count` ones among `items` items.
+  __device__ static V from_count(long long count, long long items) {
+    if constexpr (KIND == binary_kind::sum) return static_cast<V>(count);
+    if constexpr (KIND == binary_kind::any) return count != 0;
+    if constexpr (KIND == binary_kind::all) return count == items;
+    if constexpr (KIND == binary_kind::parity) return count & 1;
+  }
+  __device__ V operator()(V a, V b) const {
+    if constexpr (KIND == binary_kind::sum) return a + b;
+    if constexpr (KIND == binary_kind::any) return a | b;
+    if constexpr (KIND == binary_kind::all) return a & b;
+    if constexpr (KIND == binary_kind::parity) return a ^ b;
+  }
+};
+
 }  // namespace predix::gpu

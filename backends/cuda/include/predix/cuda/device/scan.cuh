@@ -40,25 +40,6 @@
 
 namespace predix::gpu {
 
-/// The look-back domain of the binary path: what a run of 0/1 items reduces to.
-template <binary_kind KIND, class V>
-struct binary_domain {
-  static constexpr V identity = KIND == binary_kind::all ? V(1) : V(0);
-  /// The value of `count` ones among `items` items.
-  __device__ static V from_count(long long count, long long items) {
-    if constexpr (KIND == binary_kind::sum) return static_cast<V>(count);
-    if constexpr (KIND == binary_kind::any) return count != 0;
-    if constexpr (KIND == binary_kind::all) return count == items;
-    if constexpr (KIND == binary_kind::parity) return count & 1;
-  }
-  __device__ V operator()(V a, V b) const {
-    if constexpr (KIND == binary_kind::sum) return a + b;
-    if constexpr (KIND == binary_kind::any) return a | b;
-    if constexpr (KIND == binary_kind::all) return a & b;
-    if constexpr (KIND == binary_kind::parity) return a ^ b;
-  }
-};
-
 template <class Source, class Sink, class A, class Op, bool HAS_INIT, bool BINARY>
 struct scan_agent {
   using tuning = tuning::active::scan;
@@ -116,20 +97,12 @@ struct scan_agent {
     return (!Source::primitive || aligned_in) && (!Sink::primitive || aligned_out);
   }
 
-  /// Without a counter: tile blockIdx.x (a one-tile launch). With one: one block per tile,
-  /// the tile's number taken from the counter when the block starts, so tiles begin in order
-  /// and every tile a look-back waits for belongs to a block that is already running. A block
-  /// that waits in its look-back holds only its own tile; the blocks scheduled after it keep
+  /// One block per tile, its number from take_tile (tile_state.cuh). A block that waits in its look-back holds only its own tile; the blocks scheduled after it keep
   /// loading (a persistent grid that worked through tiles one after another stalled at the
   /// look-back barrier: 56% of warp cycles, 29% of copy bandwidth for int32 on an H100).
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    long long tile = blockIdx.x;
-    if (counter != nullptr) {
-      if (threadIdx.x == 0) storage.tile = static_cast<long long>(atomicAdd(counter, 1ull));
-      __syncthreads();
-      tile = storage.tile;
-    }
+    const long long tile = take_tile(storage.tile, counter);
     if (tile + 1 < tiles) {
       consume_tile<false, WHOLE>(storage, tile);
     } else {

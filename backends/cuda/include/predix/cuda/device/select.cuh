@@ -4,15 +4,16 @@
 // the data with the decoupled look-back of tile_state.cuh carrying the count of selected items.
 //   items a b c d e f, flags 1 0 1 1 0 1 → selected a c d f; rejected b e (in order), or
 //   written from the end of their range backwards: ... e b (DESIGN.md §1, unstable partition)
-// One block per tile, its number taken from a counter when the block starts (as in scan.cuh).
-// Per tile: each thread loads ITEMS consecutive items (16-byte vectors where tile_io.cuh
-// allows) and evaluates the predicate once per item (on the stencil's item when there is
-// one), keeping the results as a bit mask; a bit-plane warp scan (ballot + popc) of the
-// threads' counts and the warps' counts (warp_offsets) give each thread the tile's selected
-// items before it; warp 0's look-back gives the selected items before the tile, and the
-// rejected items before the tile are the rest. The tile is staged in shared memory, selected
-// items from the front and rejected items from the back, and written with consecutive threads
-// on consecutive items. The last tile stores the total count.
+// One block per tile, its number from take_tile (tile_state.cuh). The tile is striped as in
+// scan.cuh: per row, each lane loads a chunk of consecutive items (one 16-byte vector of a
+// primitive source, kept packed in registers: 16 uint8 in four) and evaluates the predicate
+// once per item (on the stencil's item when there is one), keeping the results as a bit mask;
+// a bit-plane warp scan (ballot + popc) of the chunks' counts per row and the warps' counts
+// (warp_offsets) give each item its rank among the tile's selected items; warp 0's look-back
+// gives the selected items before the tile, and the rejected items before the tile are the
+// rest. The tile is staged in shared memory, selected items first, then the rejected ones,
+// and each run goes out with consecutive threads on consecutive 16-byte vectors (store_run,
+// tile_io.cuh). The last tile stores the total count.
 //
 // In place (out == first) the selected items are safe to write: a tile writes only below its
 // own end, and only after its look-back has seen every earlier tile publish, that is, after
@@ -27,6 +28,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <predix/cuda/binary_path.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/warp_offsets.cuh>
 #include <predix/cuda/device/tile_io.cuh>
@@ -44,13 +46,6 @@ namespace predix::gpu {
 /// their output, or backward from the end of an n-item output.
 enum class rejected_to { nowhere, forward, backward };
 
-/// The look-back's operator: counts of selected items add.
-struct count_plus {
-  __device__ unsigned long long operator()(unsigned long long a, unsigned long long b) const {
-    return a + b;
-  }
-};
-
 /// Whether predix's own selection kernel takes items of type T (it stages them in shared
 /// memory as bytes); other types run through Thrust (thrust_fallback.hpp).
 template <class T>
@@ -61,24 +56,38 @@ template <class Source, class Stencil, class Selected, class Rejected, class Pre
           rejected_to REJECTED>
 struct select_agent {
   using T = typename Source::value_type;
-  using tuning = tuning::active::stream;
+  using E = typename Source::element;
+  using tuning = tuning::active::select;
   static constexpr int THREADS = tuning::threads;
-  static constexpr int ITEMS = tuning::items(
-      Source::element_bytes > int(sizeof(T)) ? Source::element_bytes : int(sizeof(T)));
-  static constexpr long long TILE = static_cast<long long>(THREADS) * ITEMS;
-  static constexpr int WARPS = THREADS / warp_threads;
-  static constexpr int COUNT_BITS =  // bits of a thread's count, 0..ITEMS
-      ITEMS < 2 ? 1 : ITEMS < 4 ? 2 : ITEMS < 8 ? 3 : ITEMS < 16 ? 4 : ITEMS < 32 ? 5
-      : ITEMS < 64 ? 6 : 7;
-  using mask_t = std::conditional_t<(ITEMS > 32), unsigned long long, unsigned>;
+  static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles
+      tuning::min_blocks(REJECTED != rejected_to::nowhere);
+  static constexpr int ITEMS_WANTED =
+      tuning::items(Source::element_bytes > int(sizeof(T)) ? Source::element_bytes : int(sizeof(T)));
+  /// Items per chunk: one 16-byte vector of a primitive source (a power of two that divides
+  /// into the thread's items), else 1.
+  static constexpr int chunk() {
+    int c = Source::primitive && sizeof(E) < 16 ? 16 / int(sizeof(E)) : 1;
+    while (c > ITEMS_WANTED) c /= 2;
+    return c;
+  }
+  static constexpr int CHUNK = chunk();
+  static constexpr int ROWS = ITEMS_WANTED / CHUNK;
+  using layout = detail::striped_tile<THREADS, ROWS, CHUNK>;
+  static constexpr int WARPS = layout::WARPS;
+  static constexpr long long TILE = layout::ITEMS;
+  static constexpr int CHUNK_BITS =  // bits of a chunk's count, 0..CHUNK
+      CHUNK < 2 ? 1 : CHUNK < 4 ? 2 : CHUNK < 8 ? 3 : CHUNK < 16 ? 4 : 5;
+  static_assert(CHUNK <= 16, "a chunk's flags fit 16 bits");
   using V = unsigned long long;  // what the look-back carries: selected items
-  static_assert(ITEMS <= 64, "a thread's flags fit one 64-bit mask");
+  using count_op = binary_domain<binary_kind::sum, V>;
+  using chunk_t = detail::held_chunk<Source, CHUNK, T>;  // packed as loaded (uint8: 16 in 4 registers)
 
   struct TempStorage {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
     V prefix;        // selected items before the tile, from the look-back warp
     long long tile;  // the tile the block works on
-    alignas(T) unsigned char staged[TILE * sizeof(T)];  // the tile's items, sorted out
+    // The tile's items sorted out, and 16 bytes that store_run may read past the end.
+    alignas(16) unsigned char staged[TILE * sizeof(T) + 16];
   };
 
   Source source;
@@ -89,45 +98,63 @@ struct select_agent {
   bool aligned_in, aligned_stencil;
   bool use_stencil;  // false: the predicate takes the items themselves
   Pred pred;
-  tile_prefix<V, count_plus> prefix;
+  tile_prefix<V, count_op> prefix;
   unsigned long long* total;  // the count of selected items, stored by the last tile
 
+  /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may
+  /// run: the primitive inputs are 16-byte aligned.
+  bool vectors() const {
+    return (!Source::primitive || aligned_in) &&
+           (!use_stencil || !Stencil::primitive || aligned_stencil);
+  }
+
+  template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    long long tile = blockIdx.x;
-    if (counter != nullptr) {
-      if (threadIdx.x == 0) storage.tile = static_cast<long long>(atomicAdd(counter, 1ull));
-      __syncthreads();
-      tile = storage.tile;
-    }
+    const long long tile = take_tile(storage.tile, counter);
     const long long tile_first = tile * TILE;
-    const int tile_items = n - tile_first < TILE ? static_cast<int>(n - tile_first) : int(TILE);
-    const int offset = static_cast<int>(threadIdx.x) * ITEMS;  // the thread's first item
-    const int valid = tile_items <= offset ? 0 : tile_items - offset < ITEMS ? tile_items - offset
-                                                                               : ITEMS;
-    T items[ITEMS];
-    mask_t bits = 0;  // bit k: item k is selected
-    detail::load_items<ITEMS>(source, tile_first + offset, valid, aligned_in,
-                              [&](int k, const auto& x) { items[k] = x; });
-    if (use_stencil) {
-      detail::load_items<ITEMS>(stencil, tile_first + offset, valid, aligned_stencil,
-                                [&](int k, const auto& s) {
-                                  bits |= static_cast<mask_t>(predix::detail::test(pred, s)) << k;
-                                });
-    } else {
+    const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
+                                                          : static_cast<int>(n - tile_first);
+    const int offset = layout::thread_offset();  // this thread's row 0 in the tile
+    chunk_t held[ROWS];
+    unsigned bits[ROWS];  // bit j of row r: item j of the lane's chunk is selected
 #pragma unroll
-      for (int k = 0; k < ITEMS; ++k) {
-        if (k < valid) bits |= static_cast<mask_t>(predix::detail::test(pred, items[k])) << k;
+    for (int r = 0; r < ROWS; ++r) {
+      const long long at = tile_first + offset + r * layout::ROW_ITEMS;
+      held[r].template load<WHOLE>(source, at, n, tile_first, aligned_in);
+      bits[r] = 0;
+      if (use_stencil) {
+        detail::load_chunk<CHUNK, WHOLE>(stencil, at, n, tile_first, aligned_stencil,
+                                         [&](int j, const auto& raw) {
+                                           bits[r] |= static_cast<unsigned>(predix::detail::test(
+                                                          pred, detail::item_of(stencil, raw)))
+                                                      << j;
+                                         });
+      } else {
+#pragma unroll
+        for (int j = 0; j < CHUNK; ++j) {
+          bits[r] |= static_cast<unsigned>(predix::detail::test(pred, held[r].item(source, j)))
+                     << j;
+        }
+      }
+      if (!WHOLE) {  // items past the end are not selected
+        const long long valid = n - at;
+        if (valid < CHUNK) bits[r] &= valid <= 0 ? 0u : (1u << valid) - 1;
       }
     }
-    const int count = sizeof(mask_t) > 4 ? __popcll(bits) : __popc(static_cast<unsigned>(bits));
+    int before[ROWS];  // selected items in the warp before the lane's chunk of row r
+    int warp_count = 0;
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      const scan_result<int> row = warp_bit_plane_scan<CHUNK_BITS>::exclusive_sum(__popc(bits[r]));
+      before[r] = warp_count + row.value;
+      warp_count += row.aggregate;
+    }
     const int warp = static_cast<int>(threadIdx.x / warp_threads);
-    const scan_result<int> lanes =
-        warp_bit_plane_scan<COUNT_BITS>::exclusive_sum(static_cast<unsigned>(count));
     const scan_result<int> warps =
-        detail::warp_offsets<WARPS>::scan(storage.offsets, lanes.aggregate, warp);
+        detail::warp_offsets<WARPS>::scan(storage.offsets, warp_count, warp);
     const int tile_selected = warps.aggregate;
     const bool last = tile + 1 == tiles;
-    V before = 0;  // selected items before the tile
+    V tile_before = 0;  // selected items before the tile
     if (tile == 0) {
       if (!last && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, V(tile_selected));
     } else {
@@ -136,42 +163,50 @@ struct select_agent {
         if (threadIdx.x == 0) storage.prefix = p;
       }
       __syncthreads();
-      before = storage.prefix;
+      tile_before = storage.prefix;
     }
-    if (last && threadIdx.x == 0) *total = before + static_cast<V>(tile_selected);
+    if (last && threadIdx.x == 0) *total = tile_before + static_cast<V>(tile_selected);
 
+    // Staging: selected items at [0, tile_selected) in order; rejected ones at
+    // [tile_selected, tile_items), in order (forward) or reversed (backward).
     T* const staged = reinterpret_cast<T*>(storage.staged);
-    int sel = warps.value + lanes.value;  // the tile's selected items before this thread
-    int rej = offset - sel;               // and its rejected ones
 #pragma unroll
-    for (int k = 0; k < ITEMS; ++k) {
-      if (k < valid) {
-        if ((bits >> k) & 1u) {
-          staged[sel++] = items[k];
-        } else if constexpr (REJECTED != rejected_to::nowhere) {
-          staged[tile_items - 1 - rej++] = items[k];
+    for (int r = 0; r < ROWS; ++r) {
+      held[r].reload();
+      const int row_at = offset + r * layout::ROW_ITEMS;  // the chunk's first item in the tile
+      int sel = warps.value + before[r];                  // selected items before it
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) {
+        if (WHOLE || row_at + j < tile_items) {
+          const bool is_selected = (bits[r] >> j) & 1u;
+          const int rej = row_at + j - sel;  // rejected items before it
+          const int to = is_selected ? sel
+                         : REJECTED == rejected_to::forward ? tile_selected + rej
+                                                            : tile_items - 1 - rej;
+          if (REJECTED != rejected_to::nowhere || is_selected) staged[to] = held[r].item(source, j);
+          sel += is_selected;
         }
       }
     }
     __syncthreads();
-    for (int i = static_cast<int>(threadIdx.x); i < tile_selected; i += THREADS) {
-      selected.put(static_cast<long long>(before) + i, staged[i]);
-    }
+    detail::store_run<THREADS>(selected, static_cast<long long>(tile_before), staged,
+                               tile_selected);
     if constexpr (REJECTED != rejected_to::nowhere) {
-      const long long rejected_before = tile_first - static_cast<long long>(before);
-      for (int i = static_cast<int>(threadIdx.x); i < tile_items - tile_selected; i += THREADS) {
-        const long long r = rejected_before + i;
-        rejected.put(REJECTED == rejected_to::forward ? r : n - 1 - r, staged[tile_items - 1 - i]);
-      }
+      const long long rejected_before = tile_first - static_cast<long long>(tile_before);
+      const int tile_rejected = tile_items - tile_selected;
+      detail::store_run<THREADS>(
+          rejected,
+          REJECTED == rejected_to::forward ? rejected_before : n - rejected_before - tile_rejected,
+          staged + tile_selected, tile_rejected);
     }
   }
 };
 
-template <class Agent>
-__global__ void __launch_bounds__(Agent::THREADS)
+template <class Agent, bool WHOLE>
+__global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
     select_kernel(Agent agent, unsigned long long* counter, long long tiles) {
   __shared__ typename Agent::TempStorage storage;
-  agent.run(storage, counter, tiles);
+  agent.template run<WHOLE>(storage, counter, tiles);
 }
 
 /// Selects the items of [first, first + n) whose predicate (on the stencil's item, unless the
@@ -220,9 +255,20 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
                                   stream),
                   algorithm, "cudaMemsetAsync");
   }
-  select_kernel<agent><<<static_cast<unsigned>(tiles), agent::THREADS, 0, stream>>>(a, counter,
-                                                                                    tiles);
-  detail::check_launch(algorithm);
+  // Tiles [0, whole) run in the kernel of whole tiles when the inputs allow vectors; the rest
+  // (a ragged last tile, or every tile of unaligned data) in the general kernel, launched
+  // after it and taking tile numbers from the same counter (as scan.cuh).
+  const long long whole = a.vectors() ? n / agent::TILE : 0;
+  if (whole > 0) {
+    select_kernel<agent, true><<<static_cast<unsigned>(whole), agent::THREADS, 0, stream>>>(
+        a, counter, tiles);
+    detail::check_launch(algorithm);
+  }
+  if (whole < tiles) {
+    select_kernel<agent, false><<<static_cast<unsigned>(tiles - whole), agent::THREADS, 0,
+                                  stream>>>(a, counter, tiles);
+    detail::check_launch(algorithm);
+  }
   unsigned long long host = 0;
   detail::check(cudaMemcpyAsync(&host, a.total, sizeof host, cudaMemcpyDeviceToHost, stream),
                 algorithm, "cudaMemcpyAsync");
@@ -240,32 +286,53 @@ __global__ void put_items_kernel(const T* in, Sink out, long long at, long long 
 }
 
 /// The in-place selection of [first, first + n): selected items to the front (in order), the
-/// others, through temporary storage, behind them (REJECTED forward: in order; backward: in
-/// reverse order). Returns the number selected.
+/// others behind them — REJECTED nowhere: dropped (remove_if); forward: in order; backward: in
+/// reverse order, both through temporary storage. Returns the number selected.
 template <rejected_to REJECTED, class It, class StencilIt, class Pred>
-long long device_partition_in_place(const cuda_policy& policy, It first, long long n,
-                                    StencilIt stencil, Pred pred, const char* algorithm) {
-  using T = typename std::iterator_traits<It>::value_type;
-  const cudaStream_t stream = policy.stream();
-  detail::temporary_storage aside(sizeof(T) * static_cast<std::size_t>(n), stream, algorithm);
-  T* const rejected = aside.at<T>(0);
-  const long long k =
-      device_select<REJECTED>(policy, first, n, stencil, first, rejected, pred, algorithm);
-  if (k == n) return k;
-  const T* const from = rejected + (REJECTED == rejected_to::forward ? 0 : k);  // where they lie
-  const auto sink = detail::make_sink(first);
-  if constexpr (std::is_same_v<std::decay_t<decltype(sink)>, detail::pointer_sink<T>>) {
-    detail::check(cudaMemcpyAsync(sink.base + k, from, sizeof(T) * static_cast<std::size_t>(n - k),
-                                  cudaMemcpyDeviceToDevice, stream),
-                  algorithm, "cudaMemcpyAsync");
+long long device_select_in_place(const cuda_policy& policy, It first, long long n,
+                                 StencilIt stencil, Pred pred, const char* algorithm) {
+  if constexpr (REJECTED == rejected_to::nowhere) {
+    return device_select<REJECTED>(policy, first, n, stencil, first, first, pred, algorithm);
   } else {
-    const long long blocks = (n - k + 255) / 256;
-    put_items_kernel<<<static_cast<unsigned>(blocks < 65536 ? blocks : 65536), 256, 0, stream>>>(
-        from, sink, k, n - k);
-    detail::check_launch(algorithm);
+    using T = typename std::iterator_traits<It>::value_type;
+    const cudaStream_t stream = policy.stream();
+    detail::temporary_storage aside(sizeof(T) * static_cast<std::size_t>(n), stream, algorithm);
+    T* const rejected = aside.at<T>(0);
+    const long long k =
+        device_select<REJECTED>(policy, first, n, stencil, first, rejected, pred, algorithm);
+    if (k == n) return k;
+    const T* const from = rejected + (REJECTED == rejected_to::forward ? 0 : k);  // where they lie
+    const auto sink = detail::make_sink(first);
+    if constexpr (std::is_same_v<std::decay_t<decltype(sink)>, detail::pointer_sink<T>>) {
+      detail::check(cudaMemcpyAsync(sink.base + k, from,
+                                    sizeof(T) * static_cast<std::size_t>(n - k),
+                                    cudaMemcpyDeviceToDevice, stream),
+                    algorithm, "cudaMemcpyAsync");
+    } else {
+      const long long blocks = (n - k + 255) / 256;
+      put_items_kernel<<<static_cast<unsigned>(blocks < 65536 ? blocks : 65536), 256, 0,
+                         stream>>>(from, sink, k, n - k);
+      detail::check_launch(algorithm);
+    }
+    detail::synchronize(stream, algorithm);
+    return k;
   }
-  detail::synchronize(stream, algorithm);
-  return k;
+}
+
+/// The in-place algorithms' shared front: an empty range, device iterators, and items the
+/// kernel does not take (`thrust_call(policy)`, a generic lambda: instantiated only for those).
+template <rejected_to REJECTED, class It, class Stencil, class Pred, class ThrustCall>
+It select_in_place(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
+                   const char* algorithm, ThrustCall&& thrust_call) {
+  if (first == last) return last;
+  detail::check_device_iterator(first, algorithm, "input");
+  detail::check_device_iterator(stencil, algorithm, "stencil");
+  if constexpr (!selects_natively_v<typename std::iterator_traits<It>::value_type>) {
+    return thrust_call(policy);
+  } else {
+    return first + device_select_in_place<REJECTED>(policy, first, last - first, stencil, pred,
+                                                    algorithm);
+  }
 }
 
 }  // namespace predix::gpu
@@ -286,44 +353,27 @@ Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out o
   }
 }
 
+// remove_if keeps what the predicate rejects: the selection of its negation, in place.
 template <class It, class Stencil, class Pred>
 It remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  if (first == last) return last;
-  gpu::detail::check_device_iterator(first, "remove_if", "input");
-  gpu::detail::check_device_iterator(stencil, "remove_if", "stencil");
-  if constexpr (!gpu::selects_natively_v<typename std::iterator_traits<It>::value_type>) {
-    return gpu::detail::thrust_remove_if(policy, first, last, stencil, pred);
-  } else {  // in place: see select.cuh
-    return first + gpu::device_select<gpu::rejected_to::nowhere>(
-                       policy, first, last - first, stencil, first, first,
-                       predix::detail::negate<Pred>{pred}, "remove_if");
-  }
+  return gpu::select_in_place<gpu::rejected_to::nowhere>(
+      policy, first, last, stencil, predix::detail::negate<Pred>{pred}, "remove_if",
+      [&](const auto& p) { return gpu::detail::thrust_remove_if(p, first, last, stencil, pred); });
 }
 
 template <class It, class Stencil, class Pred>
 It partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  if (first == last) return last;
-  gpu::detail::check_device_iterator(first, "partition", "input");
-  gpu::detail::check_device_iterator(stencil, "partition", "stencil");
-  if constexpr (!gpu::selects_natively_v<typename std::iterator_traits<It>::value_type>) {
-    return gpu::detail::thrust_partition(policy, first, last, stencil, pred);
-  } else {
-    return first + gpu::device_partition_in_place<gpu::rejected_to::backward>(
-                       policy, first, last - first, stencil, pred, "partition");
-  }
+  return gpu::select_in_place<gpu::rejected_to::backward>(
+      policy, first, last, stencil, pred, "partition",
+      [&](const auto& p) { return gpu::detail::thrust_partition(p, first, last, stencil, pred); });
 }
 
 template <class It, class Stencil, class Pred>
 It stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  if (first == last) return last;
-  gpu::detail::check_device_iterator(first, "stable_partition", "input");
-  gpu::detail::check_device_iterator(stencil, "stable_partition", "stencil");
-  if constexpr (!gpu::selects_natively_v<typename std::iterator_traits<It>::value_type>) {
-    return gpu::detail::thrust_stable_partition(policy, first, last, stencil, pred);
-  } else {
-    return first + gpu::device_partition_in_place<gpu::rejected_to::forward>(
-                       policy, first, last - first, stencil, pred, "stable_partition");
-  }
+  return gpu::select_in_place<gpu::rejected_to::forward>(
+      policy, first, last, stencil, pred, "stable_partition", [&](const auto& p) {
+        return gpu::detail::thrust_stable_partition(p, first, last, stencil, pred);
+      });
 }
 
 template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>

@@ -1,11 +1,12 @@
 #pragma once
 // Loading a thread's items and storing its results, in two arrangements:
-//   blocked (load_items / store_items; reduce, count_if, find_if): a thread owns ITEMS
-//     consecutive items starting at a multiple of ITEMS
+//   blocked (load_items; reduce, count_if, find_if): a thread owns ITEMS consecutive items
+//     starting at a multiple of ITEMS
 //       thread 0: items 0..15, thread 1: items 16..31, ...      (int32, ITEMS 16)
-//   striped chunks (load_chunk / store_chunk; scan): a warp's items are rows of 32 chunks of
-//     CHUNK consecutive items, lane l owning chunk l of every row (striped_tile below), so
-//     every row is one fully coalesced warp access
+//   striped chunks (load_chunk / store_chunk; scan, selection): a warp's items are rows of 32
+//     chunks of CHUNK consecutive items, lane l owning chunk l of every row (striped_tile
+//     below), so every row is one fully coalesced warp access
+// and a block's run of items from shared memory to consecutive places (store_run; selection).
 // Contiguous data of a primitive type — a raw pointer, a thrust::device_ptr, a
 // thrust::device_vector iterator, or a thrust::transform_iterator over a pointer — is moved
 // as 16-byte vectors (4 int32, 16 uint8) when ITEMS·sizeof fills whole vectors, the base
@@ -203,7 +204,8 @@ struct striped_tile {
 template <int CHUNK, bool WHOLE, class Source, class Visit>
 __device__ __forceinline__ void load_chunk(const Source& source, long long at, long long n,
                                            long long fallback, bool aligned, Visit&& visit) {
-  if constexpr (Source::primitive) {
+  if constexpr (Source::primitive &&
+                CHUNK * sizeof(typename Source::element) <= 16) {  // wider: item by item
     using E = typename Source::element;
     using vector = typename vector_bytes<CHUNK * sizeof(E)>::type;
     if (WHOLE || (aligned && at + CHUNK <= n)) {
@@ -218,6 +220,9 @@ __device__ __forceinline__ void load_chunk(const Source& source, long long at, l
 #pragma unroll
       for (int j = 0; j < CHUNK; ++j) visit(j, source.base[at + j < n ? at + j : fallback]);
     }
+  } else if constexpr (Source::primitive) {
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) visit(j, source.base[WHOLE || at + j < n ? at + j : fallback]);
   } else {
 #pragma unroll
     for (int j = 0; j < CHUNK; ++j) visit(j, source[WHOLE || at + j < n ? at + j : fallback]);
@@ -308,32 +313,51 @@ __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long
   }
 }
 
-/// Stores values[k] (assigned to the output's items) at first + k for k < valid.
-template <int ITEMS, class Sink, class T>
-__device__ __forceinline__ void store_items(const Sink& sink, long long first, int valid,
-                                            bool aligned, const T (&values)[ITEMS]) {
-  if constexpr (Sink::primitive) {
-    using O = typename Sink::element;
-    if constexpr (fills_vectors_v<O, ITEMS>) {
-      constexpr int PER_VECTOR = 16 / sizeof(O);
-      if (aligned && valid == ITEMS) {
-        uint4* to = reinterpret_cast<uint4*>(sink.base + first);
+/// The 16 bytes at byte `shift` (0..15) of the 32 bytes a, b (little-endian).
+__device__ __forceinline__ uint4 shift_bytes(const uint4& a, const uint4& b, int shift) {
+  const unsigned w[8] = {a.x, a.y, a.z, a.w, b.x, b.y, b.z, b.w};
+  const int words = shift >> 2, bits = (shift & 3) * 8;
+  unsigned o[4];
 #pragma unroll
-        for (int v = 0; v < ITEMS / PER_VECTOR; ++v) {
-          O o[PER_VECTOR];
-#pragma unroll
-          for (int j = 0; j < PER_VECTOR; ++j) o[j] = values[v * PER_VECTOR + j];
-          uint4 raw;
-          std::memcpy(&raw, o, 16);
-          to[v] = raw;
-        }
-        return;
-      }
+  for (int i = 0; i < 4; ++i) {
+    const unsigned lo = words == 0 ? w[i] : words == 1 ? w[i + 1] : words == 2 ? w[i + 2] : w[i + 3];
+    const unsigned hi =
+        words == 0 ? w[i + 1] : words == 1 ? w[i + 2] : words == 2 ? w[i + 3] : w[i + 4];
+    o[i] = __funnelshift_r(lo, hi, bits);
+  }
+  return make_uint4(o[0], o[1], o[2], o[3]);
+}
+
+/// Block-wide: sink[at + i] = from[i] for i < count, `from` in shared memory and readable 16
+/// bytes past from + count; consecutive threads take consecutive items. An output of
+/// contiguous T (primitive, at most 8 bytes) takes 16-byte stores in its 16-byte-aligned
+/// middle, each assembled from the two aligned 16-byte shared loads that cover it, so the run
+/// need not start aligned in shared memory; the ragged ends go item by item.
+///   output  |..ab|cdef ghij klmn opqr|st..|   head 2 items, 4 vectors, tail 2 items
+template <int THREADS, class Sink, class T>
+__device__ __forceinline__ void store_run(const Sink& sink, long long at, const T* from,
+                                          int count) {
+  int head = count, done = count;  // items [head, done) go as vectors
+  if constexpr (Sink::primitive && std::is_same_v<typename Sink::element, T> && sizeof(T) <= 8) {
+    constexpr int PER_VECTOR = 16 / sizeof(T);
+    const auto to = reinterpret_cast<std::uintptr_t>(sink.base + at);
+    head = static_cast<int>((16 - to % 16) % 16 / sizeof(T));
+    if (head > count) head = count;
+    const int vectors = (count - head) / PER_VECTOR;
+    done = head + vectors * PER_VECTOR;
+    const auto src = reinterpret_cast<std::uintptr_t>(from + head);
+    const uint4* in = reinterpret_cast<const uint4*>(src & ~std::uintptr_t(15));
+    const int shift = static_cast<int>(src % 16);
+    uint4* out = reinterpret_cast<uint4*>(sink.base + at + head);
+    for (int v = static_cast<int>(threadIdx.x); v < vectors; v += THREADS) {
+      const uint4 a = in[v];
+      out[v] = shift == 0 ? a : shift_bytes(a, in[v + 1], shift);
     }
   }
-#pragma unroll
-  for (int k = 0; k < ITEMS; ++k) {
-    if (k < valid) sink.put(first + k, values[k]);
+  const int loose = head + (count - done);
+  for (int i = static_cast<int>(threadIdx.x); i < loose; i += THREADS) {
+    const int k = i < head ? i : done + (i - head);
+    sink.put(at + k, from[k]);
   }
 }
 

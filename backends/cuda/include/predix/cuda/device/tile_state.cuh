@@ -178,4 +178,15 @@ struct tile_prefix {
   }
 };
 
+/// The tile a block works on. Without a counter: blockIdx.x (a one-tile launch). With one:
+/// the next number from it, taken by thread 0 when the block starts and shared through `slot`
+/// (shared memory; one barrier), so tiles begin in order and every tile a look-back waits for
+/// belongs to a block that is already running.
+__device__ __forceinline__ long long take_tile(long long& slot, unsigned long long* counter) {
+  if (counter == nullptr) return blockIdx.x;
+  if (threadIdx.x == 0) slot = static_cast<long long>(atomicAdd(counter, 1ull));
+  __syncthreads();
+  return slot;
+}
+
 }  // namespace predix::gpu

@@ -9,6 +9,7 @@
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
 //   reduce, count_if   256 threads, 64 input bytes per thread, at most 64 items
+//   copy_if, partitions  the same tile, at least 6 (two outputs: 5) resident blocks per SM
 //   find_if            256 threads, 16 input bytes per thread (a short first wave)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
 namespace predix::gpu::tuning {
@@ -58,6 +59,14 @@ struct sm90 {
   struct stream {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) { return detail::clamp_items(64 / in_bytes, 64); }
+  };
+  /// copy_if and the partition family: the stream's tile (64 bytes per thread) and a floor on
+  /// the resident blocks per SM for the kernel of whole tiles, set by the registers it leaves:
+  /// one output 6 blocks (40 registers; int32 copy_if 71% → 77% of copy on an H100 against
+  /// the 48 registers and 5 blocks of no bound), two outputs 5 (at 40 they spill: int32
+  /// partition_copy 81% → 74%); 8 blocks (32 registers) spill everywhere.
+  struct select : stream {
+    static constexpr int min_blocks(bool two_outputs) { return two_outputs ? 5 : 6; }
   };
   /// find_if: one 16-byte vector per thread and tile, so that the first wave of tiles (all
   /// resident blocks at once: 132 SMs × 8 blocks × 4096 uint8) is a small part of a large

@@ -1,0 +1,232 @@
+// device/select.cuh beyond the conformance suite: sizes around each type's own tile and past
+// the 32-tile look-back window, inputs, stencils and outputs shifted off 16-byte alignment
+// (the kernel of whole tiles and the general one; runs stored with ragged heads and tails),
+// stencils narrower and wider than the items, iterators read item by item, and a user stream.
+// Every result is compared with a host model of the algorithm.
+#include <thrust/device_ptr.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "../support/cases.hpp"
+#include "../support/iterators.hpp"
+#include "conformance/memory.cuh"
+
+namespace {
+
+using namespace predix_test;
+using M = backend_memory<predix::cuda_policy>;
+
+/// The selection kernel's tile for items of T (tuning select: 64 input bytes per thread).
+template <class T>
+std::ptrdiff_t select_tile() {
+  using tuning = predix::gpu::tuning::active::select;
+  return std::ptrdiff_t(tuning::threads) * tuning::items(int(sizeof(T)));
+}
+
+template <class T>
+std::vector<std::ptrdiff_t> tile_sizes() {
+  const std::ptrdiff_t tile = select_tile<T>();
+  if (quick_mode()) return {1, tile + 1, 33 * tile + 5};
+  return {1, 17, tile - 1, tile, tile + 1, 2 * tile + 3, 33 * tile + 5};
+}
+
+/// `values` uploaded `shift` items past the start of a device array (shift 1..3: off the
+/// 16-byte alignment of cudaMalloc for items of up to 4 bytes).
+template <class T>
+struct shifted {
+  device_array<T> data;
+  std::ptrdiff_t shift;
+  shifted(const host_array<T>& values, std::ptrdiff_t shift_)
+      : data(M::upload(with_room(values, shift_))), shift(shift_) {}
+  T* begin() { return data.begin() + shift; }
+  T* end() { return data.end(); }
+  host_array<T> download() const {
+    const auto all = M::download(data);
+    host_array<T> got(all.size() - shift);
+    std::copy(all.begin() + shift, all.end(), got.begin());
+    return got;
+  }
+  static host_array<T> with_room(const host_array<T>& values, std::ptrdiff_t shift) {
+    host_array<T> all(values.size() + shift, value_traits<T>::poison());
+    std::copy(values.begin(), values.end(), all.begin() + shift);
+    return all;
+  }
+};
+
+/// The host model: the items whose flag is set, in order, and the others, in order.
+template <class T>
+std::pair<host_array<T>, host_array<T>> split(const host_array<T>& items,
+                                              const std::vector<bool>& flags) {
+  std::vector<T> in, out;
+  for (std::ptrdiff_t i = 0; i < items.size(); ++i) (flags[std::size_t(i)] ? in : out).push_back(items[i]);
+  auto to_array = [](const std::vector<T>& v) {
+    host_array<T> a(static_cast<std::ptrdiff_t>(v.size()));
+    std::copy(v.begin(), v.end(), a.begin());
+    return a;
+  };
+  return {to_array(in), to_array(out)};
+}
+
+/// a followed by b; `reverse_b`: b in reverse order.
+template <class T>
+host_array<T> joined(const host_array<T>& a, const host_array<T>& b, bool reverse_b = false) {
+  host_array<T> r(a.size() + b.size());
+  std::copy(a.begin(), a.end(), r.begin());
+  if (reverse_b) {
+    std::copy(b.begin(), b.end(), std::make_reverse_iterator(r.end()));
+  } else {
+    std::copy(b.begin(), b.end(), r.begin() + a.size());
+  }
+  return r;
+}
+
+/// The first `count` items of a, then poison up to `size`.
+template <class T>
+host_array<T> padded(const host_array<T>& a, std::ptrdiff_t size) {
+  host_array<T> r = poisoned<T>(size);
+  std::copy(a.begin(), a.end(), r.begin());
+  return r;
+}
+
+/// Every selection of `items` (predicate is_selected) with input, outputs and stencil at the
+/// given shifts, against the host model.
+template <class T>
+void check_all(const host_array<T>& items, const std::vector<bool>& flags, std::ptrdiff_t in_shift,
+               std::ptrdiff_t out_shift) {
+  const std::ptrdiff_t n = items.size();
+  const auto [sel, rej] = split(items, flags);
+  shifted<T> in(items, in_shift);
+  {
+    shifted<T> out(poisoned<T>(n), out_shift);
+    const T* end = predix::copy_if(predix::cuda, in.begin(), in.end(), out.begin(), is_selected{});
+    EXPECT_EQ(end - out.begin(), sel.size()) << "copy_if";
+    EXPECT_TRUE(same_elements(out.download(), padded(sel, n))) << "copy_if";
+  }
+  {
+    host_array<std::uint8_t> stencil(n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) stencil[i] = !flags[std::size_t(i)];  // negated
+    shifted<std::uint8_t> s(stencil, (in_shift + 1) % 4);
+    shifted<T> out(poisoned<T>(n), out_shift);
+    const T* end = predix::copy_if(predix::cuda, in.begin(), in.end(), s.begin(), out.begin(),
+                                   predix_test::selected_flag{});
+    EXPECT_EQ(end - out.begin(), rej.size()) << "copy_if, uint8 stencil";
+    EXPECT_TRUE(same_elements(out.download(), padded(rej, n))) << "copy_if, uint8 stencil";
+  }
+  {
+    shifted<T> yes(poisoned<T>(n), out_shift), no(poisoned<T>(n), (out_shift + 2) % 4);
+    const auto ends = predix::partition_copy(predix::cuda, in.begin(), in.end(), yes.begin(),
+                                             no.begin(), is_selected{});
+    EXPECT_EQ(ends.first - yes.begin(), sel.size()) << "partition_copy";
+    EXPECT_EQ(ends.second - no.begin(), rej.size()) << "partition_copy";
+    EXPECT_TRUE(same_elements(yes.download(), padded(sel, n))) << "partition_copy, selected";
+    EXPECT_TRUE(same_elements(no.download(), padded(rej, n))) << "partition_copy, rejected";
+  }
+  auto in_place = [&](const char* what, auto algorithm, const host_array<T>& expected,
+                      std::ptrdiff_t end_at) {
+    shifted<T> data(items, in_shift);
+    const T* end = algorithm(data.begin(), data.end());
+    EXPECT_EQ(end - data.begin(), end_at) << what;
+    EXPECT_TRUE(same_elements(data.download(), expected)) << what;
+  };
+  in_place("partition", [](T* f, T* l) { return predix::partition(predix::cuda, f, l, is_selected{}); },
+           joined(sel, rej, true), sel.size());
+  in_place("stable_partition",
+           [](T* f, T* l) { return predix::stable_partition(predix::cuda, f, l, is_selected{}); },
+           joined(sel, rej), sel.size());
+  {  // remove_if: the items after the new end are unspecified; compare the kept ones
+    shifted<T> data(items, in_shift);
+    const T* end = predix::remove_if(predix::cuda, data.begin(), data.end(), is_selected{});
+    ASSERT_EQ(end - data.begin(), rej.size()) << "remove_if";
+    const auto got = data.download();
+    host_array<T> kept(rej.size());
+    std::copy(got.begin(), got.begin() + rej.size(), kept.begin());
+    EXPECT_TRUE(same_elements(kept, rej)) << "remove_if";
+  }
+}
+
+class Select : public cuda_test {};
+
+TEST_F(Select, AroundEachTypesTileAndOffAlignment) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  for_each_type([&](auto tag) {
+    using T = typename decltype(tag)::type;
+    for (const std::ptrdiff_t n : tile_sizes<T>()) {
+      for (const selectivity s : {selectivity{0.5, false}, selectivity{0.01, false},
+                                  selectivity{1.0, false}}) {
+        for (const auto& shifts : {std::pair<int, int>{0, 0}, {1, 3}, {3, 0}, {0, 2}}) {
+          if (::testing::Test::HasFailure()) return;
+          SCOPED_TRACE(std::string(type_name<T>) + ", n = " + std::to_string(n) + ", " + s.name() +
+                       ", input shift " + std::to_string(shifts.first) + ", output shift " +
+                       std::to_string(shifts.second));
+          const auto flags = make_flags(r, n, s);
+          check_all(make_selection_input<T>(r, flags), flags, shifts.first, shifts.second);
+        }
+      }
+    }
+  });
+}
+
+struct nonzero {
+  template <class S>
+  __host__ __device__ bool operator()(const S& s) const { return s != 0; }
+};
+
+/// Stencils of 1 and 8 bytes under items of 8 and 1 bytes (a uint8 chunk of 16 items reads its
+/// int64 stencil item by item), iterators read and written item by item, a user stream.
+TEST_F(Select, StencilWidthsIteratorsAndStreams) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  const std::ptrdiff_t n = 5 * select_tile<std::uint8_t>() + 13;
+  const auto flags = make_flags(r, n, {0.5, false});
+  host_array<std::int64_t> wide(n);
+  host_array<std::uint8_t> narrow(n);
+  for (std::ptrdiff_t i = 0; i < n; ++i) wide[i] = narrow[i] = flags[std::size_t(i)] ? 1 + i % 7 : 0;
+  const auto bytes = make_selection_input<std::uint8_t>(r, flags);
+  const auto longs = make_selection_input<std::int64_t>(r, flags);
+  const auto d_wide = M::upload(wide);
+  const auto d_narrow = M::upload(narrow);
+  const auto d_bytes = M::upload(bytes);
+  const auto d_longs = M::upload(longs);
+  {
+    auto out = M::upload(poisoned<std::uint8_t>(n));
+    const auto end = predix::copy_if(predix::cuda, d_bytes.begin(), d_bytes.end(), d_wide.begin(),
+                                     out.begin(), nonzero{});
+    const auto expected = split(bytes, flags).first;
+    EXPECT_EQ(end - out.begin(), expected.size());
+    EXPECT_TRUE(same_elements(M::download(out), padded(expected, n))) << "uint8 items, int64 stencil";
+  }
+  {
+    auto out = M::upload(poisoned<std::int64_t>(n));
+    const auto end = predix::copy_if(predix::cuda, d_longs.begin(), d_longs.end(),
+                                     d_narrow.begin(), out.begin(), nonzero{});
+    const auto expected = split(longs, flags).first;
+    EXPECT_EQ(end - out.begin(), expected.size());
+    EXPECT_TRUE(same_elements(M::download(out), padded(expected, n))) << "int64 items, uint8 stencil";
+  }
+  {  // the items of a counting iterator, selected by a transform iterator's flags, into device_ptr
+    const counting_iterator<std::int64_t> first(0);
+    const auto stencil = make_transform_iterator(d_narrow.begin(), nonzero{});
+    auto out = M::upload(poisoned<std::int64_t>(n));
+    cudaStream_t stream;
+    PREDIX_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    const auto to = thrust::device_pointer_cast(out.begin());
+    const auto end = predix::copy_if(predix::cuda.on(stream), first, first + n, stencil, to,
+                                     nonzero{});
+    PREDIX_CUDA_CHECK(cudaStreamDestroy(stream));
+    std::vector<std::int64_t> picked;
+    for (std::ptrdiff_t i = 0; i < n; ++i) {
+      if (flags[std::size_t(i)]) picked.push_back(i);
+    }
+    host_array<std::int64_t> expected(static_cast<std::ptrdiff_t>(picked.size()));
+    std::copy(picked.begin(), picked.end(), expected.begin());
+    EXPECT_EQ(end - to, expected.size());
+    EXPECT_TRUE(same_elements(M::download(out), padded(expected, n))) << "iterators, user stream";
+  }
+}
+
+}  // namespace
