@@ -60,7 +60,9 @@ template <class T>
 std::pair<host_array<T>, host_array<T>> split(const host_array<T>& items,
                                               const std::vector<bool>& flags) {
   std::vector<T> in, out;
-  for (std::ptrdiff_t i = 0; i < items.size(); ++i) (flags[std::size_t(i)] ? in : out).push_back(items[i]);
+  for (std::ptrdiff_t i = 0; i < items.size(); ++i) {
+    (flags[std::size_t(i)] ? in : out).push_back(items[i]);
+  }
   auto to_array = [](const std::vector<T>& v) {
     host_array<T> a(static_cast<std::ptrdiff_t>(v.size()));
     std::copy(v.begin(), v.end(), a.begin());
@@ -130,7 +132,8 @@ void check_all(const host_array<T>& items, const std::vector<bool>& flags, std::
     EXPECT_EQ(end - data.begin(), end_at) << what;
     EXPECT_TRUE(same_elements(data.download(), expected)) << what;
   };
-  in_place("partition", [](T* f, T* l) { return predix::partition(predix::cuda, f, l, is_selected{}); },
+  in_place("partition",
+           [](T* f, T* l) { return predix::partition(predix::cuda, f, l, is_selected{}); },
            joined(sel, rej, true), sel.size());
   in_place("stable_partition",
            [](T* f, T* l) { return predix::stable_partition(predix::cuda, f, l, is_selected{}); },
@@ -185,7 +188,9 @@ TEST_F(Select, StencilWidthsIteratorsAndStreams) {
   const auto flags = make_flags(r, n, {0.5, false});
   host_array<std::int64_t> wide(n);
   host_array<std::uint8_t> narrow(n);
-  for (std::ptrdiff_t i = 0; i < n; ++i) wide[i] = narrow[i] = flags[std::size_t(i)] ? 1 + i % 7 : 0;
+  for (std::ptrdiff_t i = 0; i < n; ++i) {
+    wide[i] = narrow[i] = flags[std::size_t(i)] ? 1 + i % 7 : 0;
+  }
   const auto bytes = make_selection_input<std::uint8_t>(r, flags);
   const auto longs = make_selection_input<std::int64_t>(r, flags);
   const auto d_wide = M::upload(wide);
@@ -198,7 +203,8 @@ TEST_F(Select, StencilWidthsIteratorsAndStreams) {
                                      out.begin(), nonzero{});
     const auto expected = split(bytes, flags).first;
     EXPECT_EQ(end - out.begin(), expected.size());
-    EXPECT_TRUE(same_elements(M::download(out), padded(expected, n))) << "uint8 items, int64 stencil";
+    EXPECT_TRUE(same_elements(M::download(out), padded(expected, n)))
+        << "uint8 items, int64 stencil";
   }
   {
     auto out = M::upload(poisoned<std::int64_t>(n));
@@ -206,7 +212,8 @@ TEST_F(Select, StencilWidthsIteratorsAndStreams) {
                                      d_narrow.begin(), out.begin(), nonzero{});
     const auto expected = split(longs, flags).first;
     EXPECT_EQ(end - out.begin(), expected.size());
-    EXPECT_TRUE(same_elements(M::download(out), padded(expected, n))) << "int64 items, uint8 stencil";
+    EXPECT_TRUE(same_elements(M::download(out), padded(expected, n)))
+        << "int64 items, uint8 stencil";
   }
   {  // the items of a counting iterator, selected by a transform iterator's flags, into device_ptr
     const counting_iterator<std::int64_t> first(0);

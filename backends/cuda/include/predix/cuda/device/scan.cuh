@@ -97,9 +97,10 @@ struct scan_agent {
     return (!Source::primitive || aligned_in) && (!Sink::primitive || aligned_out);
   }
 
-  /// One block per tile, its number from take_tile (tile_state.cuh). A block that waits in its look-back holds only its own tile; the blocks scheduled after it keep
-  /// loading (a persistent grid that worked through tiles one after another stalled at the
-  /// look-back barrier: 56% of warp cycles, 29% of copy bandwidth for int32 on an H100).
+  /// One block per tile, its number from take_tile (tile_state.cuh). A block that waits in its
+  /// look-back holds only its own tile; the blocks scheduled after it keep loading (a
+  /// persistent grid that worked through tiles one after another stalled at the look-back
+  /// barrier: 56% of warp cycles, 29% of copy bandwidth for int32 on an H100).
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile(storage.tile, counter);

@@ -61,8 +61,8 @@ struct select_agent {
   static constexpr int THREADS = tuning::threads;
   static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles
       tuning::min_blocks(REJECTED != rejected_to::nowhere);
-  static constexpr int ITEMS_WANTED =
-      tuning::items(Source::element_bytes > int(sizeof(T)) ? Source::element_bytes : int(sizeof(T)));
+  static constexpr int ITEMS_WANTED = tuning::items(
+      Source::element_bytes > int(sizeof(T)) ? Source::element_bytes : int(sizeof(T)));
   /// Items per chunk: one 16-byte vector of a primitive source (a power of two that divides
   /// into the thread's items), else 1.
   static constexpr int chunk() {
@@ -80,7 +80,7 @@ struct select_agent {
   static_assert(CHUNK <= 16, "a chunk's flags fit 16 bits");
   using V = unsigned long long;  // what the look-back carries: selected items
   using count_op = binary_domain<binary_kind::sum, V>;
-  using chunk_t = detail::held_chunk<Source, CHUNK, T>;  // packed as loaded (uint8: 16 in 4 registers)
+  using chunk_t = detail::held_chunk<Source, CHUNK, T>;  // as loaded (uint8: 16 in 4 registers)
 
   struct TempStorage {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;

@@ -320,7 +320,8 @@ __device__ __forceinline__ uint4 shift_bytes(const uint4& a, const uint4& b, int
   unsigned o[4];
 #pragma unroll
   for (int i = 0; i < 4; ++i) {
-    const unsigned lo = words == 0 ? w[i] : words == 1 ? w[i + 1] : words == 2 ? w[i + 2] : w[i + 3];
+    const unsigned lo =
+        words == 0 ? w[i] : words == 1 ? w[i + 1] : words == 2 ? w[i + 2] : w[i + 3];
     const unsigned hi =
         words == 0 ? w[i + 1] : words == 1 ? w[i + 2] : words == 2 ? w[i + 3] : w[i + 4];
     o[i] = __funnelshift_r(lo, hi, bits);
