@@ -12,11 +12,14 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include <thrust/device_ptr.h>
@@ -184,6 +187,94 @@ class temporary_storage {
 inline void synchronize(cudaStream_t stream, const char* algorithm) {
   check(cudaStreamSynchronize(stream), algorithm, "cudaStreamSynchronize");
 }
+
+/// Pinned host memory mapped into the devices' address space (one pointer for host and device:
+/// unified addressing), in 16-byte slots that kernels write results to: the result is on the
+/// host once the stream is synchronized, without a copy on the stream (an 8-byte copy and its
+/// synchronization cost ~6.5 µs against ~1.5 µs for the synchronization alone on an H100).
+/// The block is taken once per process and kept; take() returns nullptr when every slot is in
+/// use or the block could not be had, and the caller falls back to device memory and a copy.
+class mapped_slots {
+ public:
+  static constexpr std::size_t slot_bytes = 16;
+  static mapped_slots& instance() {
+    static mapped_slots slots;
+    return slots;
+  }
+  void* take() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (free_ == 0) return nullptr;
+    return slots_[--free_];
+  }
+  void give_back(void* slot) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    slots_[free_++] = slot;
+  }
+
+ private:
+  static constexpr int count = 256;
+  mapped_slots() {
+    void* block = nullptr;
+    if (cudaHostAlloc(&block, slot_bytes * count, cudaHostAllocMapped | cudaHostAllocPortable) !=
+        cudaSuccess) {
+      (void)cudaGetLastError();
+      return;
+    }
+    for (int i = 0; i < count; ++i) slots_[free_++] = static_cast<char*>(block) + slot_bytes * i;
+  }
+  std::mutex mutex_;
+  void* slots_[count];
+  int free_ = 0;
+};
+
+/// A result of type T that a kernel stores (a plain store, after which the kernel ends) and
+/// the host reads after waiting for the stream: in a mapped slot, or in device memory copied
+/// back when no slot is free. device() is where the kernel writes; get() waits and reads.
+template <class T>
+class host_result {
+  static_assert(std::is_trivially_copyable_v<T>, "a result copied as bytes");
+
+ public:
+  host_result(cudaStream_t stream, const char* algorithm) : stream_(stream) {
+    if constexpr (sizeof(T) <= mapped_slots::slot_bytes) slot_ = mapped_slots::instance().take();
+    if (slot_ == nullptr) device_.emplace(sizeof(T), stream, algorithm);
+  }
+  host_result(const host_result&) = delete;
+  host_result& operator=(const host_result&) = delete;
+  ~host_result() {
+    if (slot_ == nullptr) return;
+    // No kernel may write a slot given back: one whose stream cannot be waited for (a failed
+    // call, a stream being captured into a graph) is kept out of use.
+    if (done_ || cudaStreamSynchronize(stream_) == cudaSuccess) {
+      mapped_slots::instance().give_back(slot_);
+    } else {
+      (void)cudaGetLastError();
+    }
+  }
+
+  T* device() const {
+    return slot_ != nullptr ? static_cast<T*>(slot_) : device_->template at<T>(0);
+  }
+
+  /// Waits for the stream (its failure thrown, named after the algorithm) and returns the value.
+  T get(const char* algorithm) {
+    T value;
+    if (slot_ == nullptr) {
+      check(cudaMemcpyAsync(&value, device(), sizeof(T), cudaMemcpyDeviceToHost, stream_),
+            algorithm, "cudaMemcpyAsync");
+    }
+    synchronize(stream_, algorithm);
+    done_ = true;
+    if (slot_ != nullptr) std::memcpy(&value, slot_, sizeof(T));
+    return value;
+  }
+
+ private:
+  cudaStream_t stream_;
+  void* slot_ = nullptr;
+  std::optional<temporary_storage> device_;
+  bool done_ = false;
+};
 
 /// Throws std::invalid_argument when `p` (the start of a range of n > 0 items) points to host
 /// memory that kernels cannot read: unregistered (pageable) memory on a device without

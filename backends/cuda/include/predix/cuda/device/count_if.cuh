@@ -3,8 +3,11 @@
 //   flags 1 0 1 1 0 1  →  4
 // Blocks stride over the tiles; each thread adds up its predicate bits (items loaded as
 // 16-byte vectors where tile_io.cuh allows), the block sums its threads once at the end and
-// adds the sum to the result with ONE atomicAdd per block. A one-block launch (n within a
-// tile) stores its sum instead, so the result needs no zeroing.
+// adds the sum to a zeroed device counter with ONE atomicAdd per block; the last block to
+// finish (a second counter) stores the total where the host reads it (host_result: mapped
+// host memory). A one-block launch (n within a tile) stores its sum directly, with no zeroing.
+#include <optional>
+
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/tile_io.cuh>
@@ -33,7 +36,7 @@ struct stream_shape {
 template <class Source, class Pred>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     count_if_kernel(Source source, long long n, bool aligned, Pred pred,
-                    unsigned long long* count) {
+                    unsigned long long* sums, unsigned long long* result) {
   using shape = stream_shape<Source>;
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
@@ -51,9 +54,11 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   const unsigned long long total = reduce(storage).sum(mine);
   if (threadIdx.x == 0) {
     if (gridDim.x == 1) {
-      *count = total;
-    } else if (total != 0) {
-      atomicAdd(count, total);
+      *result = total;
+    } else {  // sums[0]: the count so far, sums[1]: blocks done
+      if (total != 0) atomicAdd(&sums[0], total);
+      __threadfence();
+      if (atomicAdd(&sums[1], 1ull) == gridDim.x - 1) *result = atomicAdd(&sums[0], 0ull);
     }
   }
 }
@@ -70,20 +75,20 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
   const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);
   const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
   const cudaStream_t stream = policy.stream();
-  detail::temporary_storage result(sizeof(unsigned long long), stream, algorithm);
-  unsigned long long* count = result.at<unsigned long long>(0);
+  detail::host_result<unsigned long long> result(stream, algorithm);
+  std::optional<detail::temporary_storage> temp;
+  unsigned long long* sums = nullptr;
   if (grid > 1) {
-    detail::check(cudaMemsetAsync(count, 0, sizeof *count, stream), algorithm, "cudaMemsetAsync");
+    temp.emplace(2 * sizeof(unsigned long long), stream, algorithm);
+    sums = temp->at<unsigned long long>(0);
+    detail::check(cudaMemsetAsync(sums, 0, 2 * sizeof *sums, stream), algorithm,
+                  "cudaMemsetAsync");
   }
   const auto source = detail::make_source(first);
   kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
-                                              count);
+                                              sums, result.device());
   detail::check_launch(algorithm);
-  unsigned long long host = 0;
-  detail::check(cudaMemcpyAsync(&host, count, sizeof host, cudaMemcpyDeviceToHost, stream),
-                algorithm, "cudaMemcpyAsync");
-  detail::synchronize(stream, algorithm);
-  return static_cast<long long>(host);
+  return static_cast<long long>(result.get(algorithm));
 }
 
 }  // namespace predix::gpu

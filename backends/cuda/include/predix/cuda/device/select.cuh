@@ -23,6 +23,7 @@
 //   partition          read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
 //   stable_partition   the same; the rejected items kept in order instead of reversed
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -240,17 +241,18 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
   }
   using state = tile_state<typename agent::V>;
   using storage = detail::temporary_storage;
-  std::size_t bytes = 0;  // the count, the tile counter, the tile states; all but the count zeroed
-  const std::size_t total_at = storage::carve(bytes, sizeof(unsigned long long));
+  const cudaStream_t stream = policy.stream();
+  detail::host_result<unsigned long long> total(stream, algorithm);  // the count, to the host
+  a.total = total.device();
+  std::size_t bytes = 0;  // the tile counter and the tile states, zeroed (more than one tile)
   const std::size_t counter_at = storage::carve(bytes, sizeof(unsigned long long));
   const std::size_t state_at = storage::carve(bytes, tiles > 1 ? state::bytes(tiles) : 0);
-  const cudaStream_t stream = policy.stream();
-  storage temp(bytes, stream, algorithm);
-  a.total = temp.at<unsigned long long>(total_at);
+  std::optional<storage> temp;
   unsigned long long* counter = nullptr;
   if (tiles > 1) {
-    a.prefix.state = state::on(temp.at<char>(state_at), tiles);
-    counter = temp.at<unsigned long long>(counter_at);
+    temp.emplace(bytes, stream, algorithm);
+    a.prefix.state = state::on(temp->at<char>(state_at), tiles);
+    counter = temp->at<unsigned long long>(counter_at);
     detail::check(cudaMemsetAsync(counter, 0, state_at + state::zeroed_bytes(tiles) - counter_at,
                                   stream),
                   algorithm, "cudaMemsetAsync");
@@ -269,11 +271,7 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
                                   stream>>>(a, counter, tiles);
     detail::check_launch(algorithm);
   }
-  unsigned long long host = 0;
-  detail::check(cudaMemcpyAsync(&host, a.total, sizeof host, cudaMemcpyDeviceToHost, stream),
-                algorithm, "cudaMemcpyAsync");
-  detail::synchronize(stream, algorithm);
-  return static_cast<long long>(host);
+  return static_cast<long long>(total.get(algorithm));
 }
 
 /// out[at + i] = in[i] for i < n.
