@@ -192,8 +192,9 @@ inline void synchronize(cudaStream_t stream, const char* algorithm) {
 /// unified addressing), in 16-byte slots that kernels write results to: the result is on the
 /// host once the stream is synchronized, without a copy on the stream (an 8-byte copy and its
 /// synchronization cost ~6.5 µs against ~1.5 µs for the synchronization alone on an H100).
-/// The block is taken once per process and kept; take() returns nullptr when every slot is in
-/// use or the block could not be had, and the caller falls back to device memory and a copy.
+/// The block is taken once per process and freed at exit (before the runtime's own teardown,
+/// which was set up first); take() returns nullptr when every slot is in use or the block could
+/// not be had, and the caller falls back to device memory and a copy.
 class mapped_slots {
  public:
   static constexpr std::size_t slot_bytes = 16;
@@ -214,14 +215,18 @@ class mapped_slots {
  private:
   static constexpr int count = 256;
   mapped_slots() {
-    void* block = nullptr;
-    if (cudaHostAlloc(&block, slot_bytes * count, cudaHostAllocMapped | cudaHostAllocPortable) !=
+    if (cudaHostAlloc(&block_, slot_bytes * count, cudaHostAllocMapped | cudaHostAllocPortable) !=
         cudaSuccess) {
       (void)cudaGetLastError();
+      block_ = nullptr;
       return;
     }
-    for (int i = 0; i < count; ++i) slots_[free_++] = static_cast<char*>(block) + slot_bytes * i;
+    for (int i = 0; i < count; ++i) slots_[free_++] = static_cast<char*>(block_) + slot_bytes * i;
   }
+  ~mapped_slots() {
+    if (block_ != nullptr) (void)cudaFreeHost(block_);
+  }
+  void* block_ = nullptr;
   std::mutex mutex_;
   void* slots_[count];
   int free_ = 0;
