@@ -6,6 +6,7 @@
 // 32) counts, one per lane, and adds them itself: two redux.sync on sm_80 and newer, a
 // shuffle scan before. No second barrier is needed to share the result.
 #include <predix/cuda/detail/shuffle.cuh>
+#include <predix/cuda/warp/warp_bit_plane_scan.cuh>
 
 namespace predix::gpu::detail {
 
@@ -38,5 +39,24 @@ struct warp_offsets {
     }
   }
 };
+
+/// The counts of a striped tile's 0/1 items (scan.cuh's binary path, select.cuh): from each
+/// lane's chunk of row r as a bit mask bits[r] (CHUNK_BITS bits hold its count), before[r]
+/// gets the ones in the warp before that chunk (earlier rows included); returns {ones in the
+/// warps before, ones in the block}. Every thread of the block calls it (one barrier).
+template <int ROWS, int CHUNK_BITS, int WARPS>
+__device__ __forceinline__ scan_result<int> striped_ones(
+    typename warp_offsets<WARPS>::TempStorage& storage, const unsigned (&bits)[ROWS],
+    int (&before)[ROWS]) {
+  int warp_count = 0;
+#pragma unroll
+  for (int r = 0; r < ROWS; ++r) {
+    const scan_result<int> row = warp_bit_plane_scan<CHUNK_BITS>::exclusive_sum(__popc(bits[r]));
+    before[r] = warp_count + row.value;
+    warp_count += row.aggregate;
+  }
+  const int warp = static_cast<int>(threadIdx.x / warp_threads);
+  return warp_offsets<WARPS>::scan(storage, warp_count, warp);
+}
 
 }  // namespace predix::gpu::detail

@@ -23,8 +23,6 @@
 //     and the result is A(op(init, A(v))) (exclusive) or A(v) (inclusive); the look-back
 //     carries the count (32-bit when A has at most 4 bytes: A wraps anyway) or a 0/1 flag.
 // Works in place (out == first): a tile reads all its items before writing any.
-#include <stdexcept>
-#include <string>
 #include <type_traits>
 
 #include <predix/cuda/binary_path.cuh>
@@ -36,7 +34,6 @@
 #include <predix/cuda/functional.cuh>
 #include <predix/cuda/policy.hpp>
 #include <predix/cuda/tuning/tuning.cuh>
-#include <predix/cuda/warp/warp_bit_plane_scan.cuh>
 
 namespace predix::gpu {
 
@@ -112,16 +109,6 @@ struct scan_agent {
   }
 
  private:
-  /// Tile > 0: the exclusive prefix from warp 0's look-back, to every thread.
-  __device__ V look_back(TempStorage& storage, long long tile, const V& aggregate, bool publish) {
-    if (threadIdx.x < warp_threads) {
-      const V p = prefix(tile, aggregate, publish);
-      if (threadIdx.x == 0) storage.prefix = p;
-    }
-    __syncthreads();
-    return storage.prefix;
-  }
-
   template <bool IS_LAST_TILE, bool WHOLE>
   __device__ void consume_tile(TempStorage& storage, long long tile) {
     const long long first = tile * TILE + layout::thread_offset();  // this thread's row 0
@@ -179,7 +166,7 @@ struct scan_agent {
                              HAS_INIT ? op(init, warps.aggregate) : warps.aggregate);
       }
     } else {
-      const A p = look_back(storage, tile, warps.aggregate, !IS_LAST_TILE);
+      const A p = prefix.for_block(storage.prefix, tile, warps.aggregate, !IS_LAST_TILE);
       outer = warp == 0 ? p : op(p, warps.value);
       has_outer = true;
     }
@@ -224,22 +211,14 @@ struct scan_agent {
           });
     }
     int before[ROWS];  // ones in the warp before the lane's chunk of row r
-    int warp_count = 0;
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      const scan_result<int> row = warp_bit_plane_scan<CHUNK_BITS>::exclusive_sum(__popc(bits[r]));
-      before[r] = warp_count + row.value;
-      warp_count += row.aggregate;
-    }
-    const int warp = static_cast<int>(threadIdx.x / warp_threads);
     const scan_result<int> warps =
-        detail::warp_offsets<WARPS>::scan(storage.step.binary, warp_count, warp);
+        detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.step.binary, bits, before);
     const V aggregate = domain::from_count(warps.aggregate, TILE);
     V p = domain::identity;
     if (tile == 0) {
       if (!IS_LAST_TILE && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, aggregate);
     } else {
-      p = look_back(storage, tile, aggregate, !IS_LAST_TILE);
+      p = prefix.for_block(storage.prefix, tile, aggregate, !IS_LAST_TILE);
     }
     const domain combine;
     const int offset = layout::thread_offset();
@@ -287,43 +266,10 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
   agent a{source, sink, n, source.is_aligned(), sink.is_aligned(),
           dop, init, {{}, agent::prefix_op_of(dop)}};
   const long long tiles = (n + agent::TILE - 1) / agent::TILE;
-  // Tiles [0, whole) run in the kernel of whole tiles when the data allow vectors; the rest
-  // (a ragged last tile, or every tile of unaligned data) in the general kernel, launched
-  // after it and taking tile numbers from the same counter.
   const long long whole = a.vectors() ? n / agent::TILE : 0;
   const cudaStream_t stream = policy.stream();
-  if (tiles == 1) {  // no look-back: no temporary storage, one launch
-    if (whole == 1) {
-      scan_kernel<agent, true><<<1, agent::THREADS, 0, stream>>>(a, nullptr, 1);
-    } else {
-      scan_kernel<agent, false><<<1, agent::THREADS, 0, stream>>>(a, nullptr, 1);
-    }
-    detail::check_launch(algorithm);
-  } else {
-    using state = tile_state<typename agent::V>;
-    using storage = detail::temporary_storage;
-    std::size_t bytes = 0;  // the tile counter, then the tile states; both start zeroed
-    const std::size_t counter_at = storage::carve(bytes, sizeof(unsigned long long));
-    const std::size_t state_at = storage::carve(bytes, state::bytes(tiles));
-    storage temp(bytes, stream, algorithm);
-    a.prefix.state = state::on(temp.at<char>(state_at), tiles);
-    const std::size_t zeroed = state_at + state::zeroed_bytes(tiles);
-    detail::check(cudaMemsetAsync(temp.at<char>(0), 0, zeroed, stream), algorithm,
-                  "cudaMemsetAsync");
-    if (tiles > 0x7fffffffLL) throw std::length_error(std::string("predix::") + algorithm +
-                                                      ": too many items for one launch");
-    unsigned long long* counter = temp.at<unsigned long long>(counter_at);
-    if (whole > 0) {
-      scan_kernel<agent, true><<<static_cast<unsigned>(whole), agent::THREADS, 0, stream>>>(
-          a, counter, tiles);
-      detail::check_launch(algorithm);
-    }
-    if (whole < tiles) {
-      scan_kernel<agent, false><<<static_cast<unsigned>(tiles - whole), agent::THREADS, 0,
-                                  stream>>>(a, counter, tiles);
-      detail::check_launch(algorithm);
-    }
-  }
+  launch_tiles(a, scan_kernel<agent, true>, scan_kernel<agent, false>, whole, tiles, stream,
+               algorithm);
   detail::synchronize(stream, algorithm);
   return out + n;
 }

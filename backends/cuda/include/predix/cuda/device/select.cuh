@@ -22,10 +22,6 @@
 //   remove_if          read n, write k                             (k selected)
 //   partition          read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
 //   stable_partition   the same; the rejected items kept in order instead of reversed
-#include <cstring>
-#include <optional>
-#include <stdexcept>
-#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -38,7 +34,6 @@
 #include <predix/cuda/policy.hpp>
 #include <predix/cuda/thrust_fallback.hpp>
 #include <predix/cuda/tuning/tuning.cuh>
-#include <predix/cuda/warp/warp_bit_plane_scan.cuh>
 #include <predix/detail/functional.hpp>
 
 namespace predix::gpu {
@@ -143,28 +138,15 @@ struct select_agent {
       }
     }
     int before[ROWS];  // selected items in the warp before the lane's chunk of row r
-    int warp_count = 0;
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      const scan_result<int> row = warp_bit_plane_scan<CHUNK_BITS>::exclusive_sum(__popc(bits[r]));
-      before[r] = warp_count + row.value;
-      warp_count += row.aggregate;
-    }
-    const int warp = static_cast<int>(threadIdx.x / warp_threads);
     const scan_result<int> warps =
-        detail::warp_offsets<WARPS>::scan(storage.offsets, warp_count, warp);
+        detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.offsets, bits, before);
     const int tile_selected = warps.aggregate;
     const bool last = tile + 1 == tiles;
     V tile_before = 0;  // selected items before the tile
     if (tile == 0) {
       if (!last && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, V(tile_selected));
     } else {
-      if (threadIdx.x < warp_threads) {
-        const V p = prefix(tile, V(tile_selected), !last);
-        if (threadIdx.x == 0) storage.prefix = p;
-      }
-      __syncthreads();
-      tile_before = storage.prefix;
+      tile_before = prefix.for_block(storage.prefix, tile, V(tile_selected), !last);
     }
     if (last && threadIdx.x == 0) *total = tile_before + static_cast<V>(tile_selected);
 
@@ -235,42 +217,12 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
           {},
           nullptr};
   const long long tiles = (n + agent::TILE - 1) / agent::TILE;
-  if (tiles > 0x7fffffffLL) {
-    throw std::length_error(std::string("predix::") + algorithm +
-                            ": too many items for one launch");
-  }
-  using state = tile_state<typename agent::V>;
-  using storage = detail::temporary_storage;
   const cudaStream_t stream = policy.stream();
   detail::host_result<unsigned long long> total(stream, algorithm);  // the count, to the host
   a.total = total.device();
-  std::size_t bytes = 0;  // the tile counter and the tile states, zeroed (more than one tile)
-  const std::size_t counter_at = storage::carve(bytes, sizeof(unsigned long long));
-  const std::size_t state_at = storage::carve(bytes, tiles > 1 ? state::bytes(tiles) : 0);
-  std::optional<storage> temp;
-  unsigned long long* counter = nullptr;
-  if (tiles > 1) {
-    temp.emplace(bytes, stream, algorithm);
-    a.prefix.state = state::on(temp->at<char>(state_at), tiles);
-    counter = temp->at<unsigned long long>(counter_at);
-    detail::check(cudaMemsetAsync(counter, 0, state_at + state::zeroed_bytes(tiles) - counter_at,
-                                  stream),
-                  algorithm, "cudaMemsetAsync");
-  }
-  // Tiles [0, whole) run in the kernel of whole tiles when the inputs allow vectors; the rest
-  // (a ragged last tile, or every tile of unaligned data) in the general kernel, launched
-  // after it and taking tile numbers from the same counter (as scan.cuh).
   const long long whole = a.vectors() ? n / agent::TILE : 0;
-  if (whole > 0) {
-    select_kernel<agent, true><<<static_cast<unsigned>(whole), agent::THREADS, 0, stream>>>(
-        a, counter, tiles);
-    detail::check_launch(algorithm);
-  }
-  if (whole < tiles) {
-    select_kernel<agent, false><<<static_cast<unsigned>(tiles - whole), agent::THREADS, 0,
-                                  stream>>>(a, counter, tiles);
-    detail::check_launch(algorithm);
-  }
+  launch_tiles(a, select_kernel<agent, true>, select_kernel<agent, false>, whole, tiles, stream,
+               algorithm);
   return static_cast<long long>(total.get(algorithm));
 }
 

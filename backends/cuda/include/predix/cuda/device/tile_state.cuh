@@ -29,9 +29,13 @@
 //     status with acquire semantics before the value.
 #include <cstddef>
 #include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <string>
 
 #include <cuda/atomic>
 
+#include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/shuffle.cuh>
 #include <predix/cuda/tuning/tuning.cuh>
 
@@ -151,6 +155,18 @@ struct tile_prefix {
     return prefix;
   }
 
+  /// Block-wide, tile > 0: warp 0 looks back (publishing when asked) and every thread gets the
+  /// exclusive prefix through `slot` (shared memory; one barrier).
+  __device__ __forceinline__ V for_block(V& slot, long long tile, const V& aggregate,
+                                         bool publish) {
+    if (threadIdx.x < warp_threads) {
+      const V p = (*this)(tile, aggregate, publish);
+      if (threadIdx.x == 0) slot = p;
+    }
+    __syncthreads();
+    return slot;
+  }
+
   /// Reduction of every tile before `tile` (> 0), in order.
   __device__ __forceinline__ V exclusive_prefix(long long tile) {
     using delays = tuning::active::look_back;
@@ -187,6 +203,45 @@ __device__ __forceinline__ long long take_tile(long long& slot, unsigned long lo
   if (threadIdx.x == 0) slot = static_cast<long long>(atomicAdd(counter, 1ull));
   __syncthreads();
   return slot;
+}
+
+/// Runs a look-back kernel pair over `tiles` tiles. For more than one tile: temporary storage
+/// for the tile counter and agent.prefix's tile states, zeroed (freed, stream-ordered, after
+/// the launches). Then tiles [0, whole) on the kernel of whole tiles and the rest (a ragged
+/// last tile, or every tile of unaligned data) on the general kernel, launched after it; both
+/// take their tile numbers from the counter (take_tile; none for a single tile).
+template <class Agent, class WholeKernel, class GeneralKernel>
+void launch_tiles(Agent& agent, WholeKernel whole_kernel, GeneralKernel general_kernel,
+                  long long whole, long long tiles, cudaStream_t stream, const char* algorithm) {
+  if (tiles > 0x7fffffffLL) {
+    throw std::length_error(std::string("predix::") + algorithm +
+                            ": too many items for one launch");
+  }
+  using state = tile_state<typename Agent::V>;
+  using storage = detail::temporary_storage;
+  std::optional<storage> temp;
+  unsigned long long* counter = nullptr;
+  if (tiles > 1) {
+    std::size_t bytes = 0;
+    const std::size_t counter_at = storage::carve(bytes, sizeof(unsigned long long));
+    const std::size_t state_at = storage::carve(bytes, state::bytes(tiles));
+    temp.emplace(bytes, stream, algorithm);
+    agent.prefix.state = state::on(temp->at<char>(state_at), tiles);
+    counter = temp->at<unsigned long long>(counter_at);
+    detail::check(cudaMemsetAsync(counter, 0, state_at + state::zeroed_bytes(tiles) - counter_at,
+                                  stream),
+                  algorithm, "cudaMemsetAsync");
+  }
+  if (whole > 0) {
+    whole_kernel<<<static_cast<unsigned>(whole), Agent::THREADS, 0, stream>>>(agent, counter,
+                                                                              tiles);
+    detail::check_launch(algorithm);
+  }
+  if (whole < tiles) {
+    general_kernel<<<static_cast<unsigned>(tiles - whole), Agent::THREADS, 0, stream>>>(
+        agent, counter, tiles);
+    detail::check_launch(algorithm);
+  }
 }
 
 }  // namespace predix::gpu
