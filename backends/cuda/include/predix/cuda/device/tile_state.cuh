@@ -213,10 +213,6 @@ __device__ __forceinline__ long long take_tile(long long& slot, unsigned long lo
 template <class Agent, class WholeKernel, class GeneralKernel>
 void launch_tiles(Agent& agent, WholeKernel whole_kernel, GeneralKernel general_kernel,
                   long long whole, long long tiles, cudaStream_t stream, const char* algorithm) {
-  if (tiles > 0x7fffffffLL) {
-    throw std::length_error(std::string("predix::") + algorithm +
-                            ": too many items for one launch");
-  }
   using state = tile_state<typename Agent::V>;
   using storage = detail::temporary_storage;
   std::optional<storage> temp;
@@ -231,6 +227,10 @@ void launch_tiles(Agent& agent, WholeKernel whole_kernel, GeneralKernel general_
     detail::check(cudaMemsetAsync(counter, 0, state_at + state::zeroed_bytes(tiles) - counter_at,
                                   stream),
                   algorithm, "cudaMemsetAsync");
+  }
+  if (tiles > 0x7fffffffLL) {  // after the allocation: its failure is std::bad_alloc
+    throw std::length_error(std::string("predix::") + algorithm +
+                            ": too many items for one launch");
   }
   if (whole > 0) {
     whole_kernel<<<static_cast<unsigned>(whole), Agent::THREADS, 0, stream>>>(agent, counter,
