@@ -1,9 +1,12 @@
 // device/reduce.cuh beyond the conformance suite: the generic path over sizes that give
 // one block, several blocks and uneven shares of warp tiles, with the non-commutative affine
-// composition (any reordering shows); the binary path's every op and accumulator, with the
+// composition (any reordering shows); the commuting ops (lane totals kept across a warp's
+// run, packed sums of 1- and 2-byte integers) on every integer type, from aligned and
+// unaligned starts, exactly; the binary path's every op and accumulator, with the
 // deciding item at either end; and a reduction of more than 2^31 bools.
 #include <thrust/functional.h>
 
+#include <limits>
 #include <numeric>
 
 #include "../support/cases.hpp"
@@ -38,6 +41,46 @@ TEST_F(Reduce, GenericPathKeepsOrderAtEverySize) {
     EXPECT_EQ(predix::reduce(predix::cuda, d_small.begin(), d_small.end(), std::int16_t{7},
                              std::plus<>{}),
               std::accumulate(small.begin(), small.end(), std::int16_t{7}, std::plus<>{}));
+  }
+}
+
+TEST_F(Reduce, CommutingOpsEveryIntegerTypeExactly) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  using tuning = predix::gpu::tuning::active::stream;
+  std::vector<std::ptrdiff_t> sizes = {1, 33, 32 * tuning::items(1) + 1, 100003};
+  if (!quick_mode()) sizes.insert(sizes.end(), {(1 << 22) + 5, 3 * (1 << 22) + 999});
+  auto each_type = [](auto f) {
+    f(std::int8_t{}), f(std::uint8_t{}), f(std::int16_t{}), f(std::uint16_t{}), f(std::int32_t{}),
+        f(std::uint32_t{}), f(std::int64_t{});
+  };
+  for (const std::ptrdiff_t n : sizes) {
+    for (const std::ptrdiff_t skip : {0, 1}) {  // 1: no 16-byte vectors
+      SCOPED_TRACE("n = " + std::to_string(n) + ", skip = " + std::to_string(skip));
+      each_type([&](auto zero) {
+        using T = decltype(zero);
+        SCOPED_TRACE(type_name<T>);
+        host_array<T> input(n + skip);  // 1- and 2-byte items over their whole range
+        for (T& x : input) {
+          x = sizeof(T) <= 2 ? value_traits<T>::make(r, r.chance(0.5)) : value_traits<T>::small(r);
+        }
+        const auto d = M::upload(input);
+        auto check = [&](auto op, T init, const char* name) {
+          SCOPED_TRACE(name);
+          EXPECT_EQ(predix::reduce(predix::cuda, d.begin() + skip, d.end(), init, op),
+                    std::accumulate(input.begin() + skip, input.end(), init, op));
+        };
+        check(std::plus<>{}, T(7), "plus");
+        check(thrust::plus<T>{}, T(7), "thrust::plus<T>");
+        check(cuda::maximum<>{}, std::numeric_limits<T>::min(), "maximum");
+        check(cuda::minimum<>{}, std::numeric_limits<T>::max(), "minimum");
+        check(std::bit_xor<>{}, T(3), "bit_xor");
+        if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, std::uint32_t>) {
+          check(std::multiplies<>{}, T(3), "multiplies");  // no int overflow on the host
+        }
+      });
+    }
   }
 }
 

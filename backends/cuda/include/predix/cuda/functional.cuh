@@ -5,7 +5,9 @@
 // behaves identically on both sides:  device_function_t<std::plus<>>  is  cuda::std::plus<>.
 // Any other functor (thrust::, cuda::, the user's own) is used as it is.
 #include <functional>
+#include <type_traits>
 
+#include <cuda/functional>
 #include <cuda/std/functional>
 
 #include <predix/detail/functional.hpp>
@@ -62,5 +64,23 @@ template <class F>
 device_function_t<F> to_device(const F& f) {
   return device_function<F>::convert(f);
 }
+
+/// Ops whose operands may be taken in any order (device/reduce.cuh): plus, multiplies, the
+/// bit and logical ops, maximum and minimum, over void or an arithmetic type.
+template <class F>
+inline constexpr bool commutes_v = false;
+#define PREDIX_CUDA_COMMUTES(op)                    \
+  template <class T>                              \
+  inline constexpr bool commutes_v<op<T>> = std::is_void_v<T> || std::is_arithmetic_v<T>;
+PREDIX_CUDA_COMMUTES(::cuda::std::plus)
+PREDIX_CUDA_COMMUTES(::cuda::std::multiplies)
+PREDIX_CUDA_COMMUTES(::cuda::std::bit_and)
+PREDIX_CUDA_COMMUTES(::cuda::std::bit_or)
+PREDIX_CUDA_COMMUTES(::cuda::std::bit_xor)
+PREDIX_CUDA_COMMUTES(::cuda::std::logical_and)
+PREDIX_CUDA_COMMUTES(::cuda::std::logical_or)
+PREDIX_CUDA_COMMUTES(::cuda::maximum)
+PREDIX_CUDA_COMMUTES(::cuda::minimum)
+#undef PREDIX_CUDA_COMMUTES
 
 }  // namespace predix::gpu

@@ -3,12 +3,12 @@
 //   flags 1 0 1 1 0 1  →  4
 // Blocks stride over the tiles; each thread adds up its predicate bits (items loaded as
 // 16-byte vectors where tile_io.cuh allows), the block sums its threads once at the end and
-// adds the sum to a zeroed device counter with ONE atomicAdd per block; the last block to
-// finish (a second counter) stores the total where the host reads it (host_result: mapped
-// host memory). A one-block launch (n within a tile) stores its sum directly, with no zeroing.
-#include <optional>
-
+// adds the sum to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per
+// block; the last block to finish (a second counter) stores the total where the host reads it
+// (a mapped result slot) and sets both counters back to zero. A one-block launch (n within a
+// tile) stores its sum directly, with no counters.
 #include <predix/cuda/block/block_reduce.cuh>
+#include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/tile_io.cuh>
 #include <predix/cuda/functional.cuh>
@@ -58,7 +58,10 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     } else {  // sums[0]: the count so far, sums[1]: blocks done
       if (total != 0) atomicAdd(&sums[0], total);
       __threadfence();
-      if (atomicAdd(&sums[1], 1ull) == gridDim.x - 1) *result = atomicAdd(&sums[0], 0ull);
+      if (atomicAdd(&sums[1], 1ull) == gridDim.x - 1) {  // the last: both back to zero
+        *result = atomicExch(&sums[0], 0ull);
+        sums[1] = 0;
+      }
     }
   }
 }
@@ -75,20 +78,12 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
   const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);
   const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
   const cudaStream_t stream = policy.stream();
-  detail::host_result<unsigned long long> result(stream, algorithm);
-  std::optional<detail::temporary_storage> temp;
-  unsigned long long* sums = nullptr;
-  if (grid > 1) {
-    temp.emplace(2 * sizeof(unsigned long long), stream, algorithm);
-    sums = temp->at<unsigned long long>(0);
-    detail::check(cudaMemsetAsync(sums, 0, 2 * sizeof *sums, stream), algorithm,
-                  "cudaMemsetAsync");
-  }
+  detail::call_slots<unsigned long long> slots(stream, algorithm, grid > 1);
   const auto source = detail::make_source(first);
   kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
-                                              sums, result.device());
+                                              slots.counters<unsigned long long>(), slots.result());
   detail::check_launch(algorithm);
-  return static_cast<long long>(result.get(algorithm));
+  return static_cast<long long>(slots.get(algorithm));
 }
 
 }  // namespace predix::gpu

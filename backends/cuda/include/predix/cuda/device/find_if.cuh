@@ -5,10 +5,12 @@
 // Blocks stride over the tiles in order (block b: tiles b, b + grid, ...). Each thread
 // evaluates its items into a bit mask; a warp's earliest match is the lowest lane of
 // __ballot_sync and that lane's lowest bit (__ffsll), reported by atomicMax of ~index into
-// one word (zeroed: "none"; the largest ~index is the smallest index). After each tile the
+// one word (zero: "none"; the largest ~index is the smallest index). After each tile the
 // block stops if it found a match (its later tiles can only be later) or if the word holds
 // a match before its next tile: the work done grows with the position of the first match,
-// not with n. Every tile before the first match is read, so the result is exact.
+// not with n. Every tile before the first match is read, so the result is exact. The last
+// block to stop (a second word counts them) stores the word where the host reads it and sets
+// both words back to zero (call_slots.hpp scratch).
 #include <cuda/atomic>
 
 #include <predix/cuda/device/count_if.cuh>
@@ -20,14 +22,12 @@ using find_shape = stream_shape<Source, tuning::active::find>;
 
 template <class Source, class Pred>
 __global__ void __launch_bounds__(find_shape<Source>::THREADS)
-    find_if_kernel(Source source, long long n, bool aligned, Pred pred, unsigned long long* found) {
+    find_if_kernel(Source source, long long n, bool aligned, Pred pred, unsigned long long* words,
+                   unsigned long long* result) {
   using shape = find_shape<Source>;
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
-  ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> earliest(*found);
-  if (gridDim.x == 1) {  // one block: it zeroes the word itself
-    if (threadIdx.x == 0) earliest.store(0, ::cuda::memory_order_relaxed);
-    __syncthreads();
-  }
+  // words[0]: the earliest match as ~index (0: none yet), words[1]: the blocks finished
+  ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> earliest(words[0]);
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
     long long first;
@@ -44,7 +44,14 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     }
     const unsigned long long next = static_cast<unsigned long long>(tile + gridDim.x) * shape::TILE;
     const bool known = threadIdx.x == 0 && ~earliest.load(::cuda::memory_order_relaxed) < next;
-    if (__syncthreads_or(hit || known)) return;
+    if (__syncthreads_or(hit || known)) break;
+  }
+  if (threadIdx.x == 0) {  // the last block to finish: the answer out, both words back to zero
+    __threadfence();
+    if (atomicAdd(&words[1], 1ull) == gridDim.x - 1) {
+      *result = earliest.exchange(0, ::cuda::memory_order_relaxed);
+      words[1] = 0;
+    }
   }
 }
 
@@ -60,20 +67,13 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
   const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);
   const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
   const cudaStream_t stream = policy.stream();
-  detail::temporary_storage result(sizeof(unsigned long long), stream, algorithm);
-  unsigned long long* found = result.at<unsigned long long>(0);
-  if (grid > 1) {
-    detail::check(cudaMemsetAsync(found, 0, sizeof *found, stream), algorithm, "cudaMemsetAsync");
-  }
+  detail::call_slots<unsigned long long> slots(stream, algorithm, true);
   const auto source = detail::make_source(first);
   kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
-                                              found);
+                                              slots.counters<unsigned long long>(), slots.result());
   detail::check_launch(algorithm);
-  unsigned long long host = 0;
-  detail::check(cudaMemcpyAsync(&host, found, sizeof host, cudaMemcpyDeviceToHost, stream),
-                algorithm, "cudaMemcpyAsync");
-  detail::synchronize(stream, algorithm);
-  return host == 0 ? n : static_cast<long long>(~host);
+  const unsigned long long earliest = slots.get(algorithm);
+  return earliest == 0 ? n : static_cast<long long>(~earliest);
 }
 
 }  // namespace predix::gpu

@@ -2,11 +2,16 @@
 // Device-wide reduce: init · x0 · x1 · ... in the init's type T; op is associative and need
 // not commute.
 //   in 3 1 4 1 5, init 0, plus → 14      flags 1 0 1 1 (bool), init 0 → 3      no init → true
-// Generic path, at most two launches of one kernel: the grid's warps each reduce their own
-// contiguous run of warp tiles (32 lanes × ITEMS items) in order, by shuffles, with no
-// barrier; each block joins its warps' totals in order into one partial; then the same
-// kernel on one block joins the partials after init. When one block covers n, its first
-// launch already writes init · total.
+// Generic path, one kernel; every block reduces its part into one partial, and the last
+// block to finish (a counter, set back to zero) joins the partials in block order and stores
+// init · total where the host reads it (call_slots.hpp). A block's part, by the op:
+//   any op      the grid's warps each take a contiguous run of warp tiles (32 lanes × ITEMS
+//               items) and join each tile's lanes in order by shuffles;
+//   commuting   (plus, multiplies, the bit and logical ops, maximum, minimum — commutes_v in
+//               functional.cuh — over arithmetic items of T's own type) blocks stride over
+//               the tiles as count_if's do, every thread keeping its own running total,
+//               joined once at the end. Sums of 1- and 2-byte integers add packed words, 4
+//               bytes per __dp4a and 2 halves per __dp2a_lo, in 32 bits that wrap as T does.
 // Binary path (uses_binary_path_v, binary_path.cuh): the result is A(op(init, A(v))) with v
 // the count of ones (sum, parity: count_if.cuh), or whether a 1 exists (any) or no 0 does
 // (all), both by find_if.cuh, which stops at the first one.
@@ -23,18 +28,108 @@ struct is_zero {
   template <class T>
   __host__ __device__ bool operator()(const T& x) const { return !static_cast<bool>(x); }
 };
+
+/// A sum of contiguous 1- or 2-byte integers into their own type, done on packed words.
+template <class Source, class T, class Op>
+inline constexpr bool packed_sum_v = false;
+template <class E, class Op>
+inline constexpr bool packed_sum_v<pointer_source<E, identity>, E, Op> =
+    std::is_integral_v<E> && !std::is_same_v<E, bool> && sizeof(E) <= 2 &&
+    (std::is_same_v<Op, ::cuda::std::plus<>> || std::is_same_v<Op, ::cuda::std::plus<E>>);
+
+/// This thread's valid > 0 items joined in order (a packed sum in any order).
+template <int ITEMS, class T, class Source, class Op>
+__device__ __forceinline__ T thread_reduce(const Source& source, long long first, int valid,
+                                           bool aligned, Op& op) {
+  if constexpr (packed_sum_v<Source, T, Op> && fills_vectors_v<T, ITEMS>) {
+    if (aligned && valid == ITEMS) {
+      constexpr int VECTORS = ITEMS * sizeof(T) / 16;
+      const uint4* from = reinterpret_cast<const uint4*>(source.base + first);
+      uint4 raw[VECTORS];
+#pragma unroll
+      for (int v = 0; v < VECTORS; ++v) raw[v] = from[v];
+      unsigned sum = 0;  // wraps modulo 2^32, so modulo 2^(8·sizeof(T)) as T's sums do
+#pragma unroll
+      for (int v = 0; v < VECTORS; ++v) {
+        for (const unsigned word : {raw[v].x, raw[v].y, raw[v].z, raw[v].w}) {
+          sum = sizeof(T) == 1 ? __dp4a(word, 0x01010101u, sum) : __dp2a_lo(word, 0x0101u, sum);
+        }
+      }
+      return static_cast<T>(sum);
+    }
+  }
+  T total;
+  load_items<ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
+    total = k == 0 ? static_cast<T>(x) : static_cast<T>(op(total, x));
+  });
+  return total;
+}
+
+/// Joins in order the totals held by lane 0 of warps [0, warps) of the block; thread 0
+/// returns the result. `totals`: WARPS items of shared memory.
+template <class T, class Op>
+__device__ __forceinline__ T join_warps(const T& warp_total, int warps, Op& op, T* totals) {
+  const int warp = threadIdx.x / warp_threads;
+  const int lane = static_cast<int>(lane_id());
+  if (lane == 0 && warp < warps) totals[warp] = warp_total;
+  __syncthreads();
+  T total = warp_total;
+  if (warp == 0) total = suffix_reduce_lanes(totals[lane < warps ? lane : 0], 0, warps, op);
+  return total;
+}
+
+/// Joins in order the values of the block's threads [0, holders); thread 0 returns the result.
+template <class T, class Op>
+__device__ __forceinline__ T join_threads(const T& x, int holders, Op& op, T* totals) {
+  const int in_warp = holders - static_cast<int>(threadIdx.x / warp_threads) * warp_threads;
+  const T warp_total =
+      suffix_reduce_lanes(x, 0, in_warp < warp_threads ? in_warp : warp_threads, op);
+  return join_warps(warp_total, (holders + warp_threads - 1) / warp_threads, op, totals);
+}
+
+/// Ends a reduce_kernel block with its total in thread 0: a one-block grid stores
+/// init · total; otherwise the block leaves its partial, and the last block to count itself
+/// done joins all partials in block order (each thread a run of them) into init · total.
+template <int THREADS, class T, class Op>
+__device__ __forceinline__ void finish_grid(const T& block_total, const T& init, Op& op,
+                                            T* partials, unsigned* done, T* result, T* totals) {
+  if (gridDim.x == 1) {
+    if (threadIdx.x == 0) *result = static_cast<T>(op(init, block_total));
+    return;
+  }
+  __shared__ bool last;
+  if (threadIdx.x == 0) {
+    partials[blockIdx.x] = block_total;
+    __threadfence();
+    last = atomicAdd(done, 1u) == gridDim.x - 1;
+    if (last) *done = 0;  // back to zero for the next call (call_slots.hpp)
+    __threadfence();
+  }
+  __syncthreads();
+  if (!last) return;
+  const unsigned per = (gridDim.x + THREADS - 1) / THREADS;
+  const unsigned from = threadIdx.x * per;
+  const unsigned to = from + per < gridDim.x ? from + per : gridDim.x;
+  T mine;
+  for (unsigned i = from; i < to; ++i) mine = i == from ? partials[i] : static_cast<T>(op(mine, partials[i]));
+  const int holders = static_cast<int>((gridDim.x + per - 1) / per);  // a prefix of the threads
+  const T total = join_threads(mine, holders, op, totals);
+  if (threadIdx.x == 0) *result = static_cast<T>(op(init, total));
+}
 }  // namespace detail
 
-template <class Source, class T, class Op>
-__global__ void __launch_bounds__(stream_shape<Source>::THREADS)
-    reduce_kernel(Source source, long long n, bool aligned, Op op, T init, T* out) {
-  using shape = stream_shape<Source>;
+namespace detail {
+/// The block's total (in thread 0) of the grid's warp tiles (32 lanes × ITEMS items, lane l
+/// holding items l·ITEMS ..) in order: warp w of the grid takes its own contiguous run of
+/// them, an even share, and after every tile joins its lanes in order by shuffles.
+template <class shape, class Source, class T, class Op>
+__device__ __forceinline__ T ordered_total(const Source& source, long long n, bool aligned, Op& op,
+                                           T* totals) {
   constexpr int WARPS = shape::THREADS / warp_threads;
   constexpr long long WARP_TILE = static_cast<long long>(warp_threads) * shape::ITEMS;
-  __shared__ T warp_totals[WARPS];
   const int lane = static_cast<int>(lane_id());
   const int warp = threadIdx.x / warp_threads;
-  // Warp w of the grid takes warp tiles [begin, end): an even share, the first r one more.
+  // Warp w takes warp tiles [begin, end): the first r warps one more than q.
   const long long warp_tiles = (n + WARP_TILE - 1) / WARP_TILE;
   const long long warps = static_cast<long long>(gridDim.x) * WARPS;
   const long long q = warp_tiles / warps, r = warp_tiles % warps;
@@ -47,52 +142,52 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     const long long left = n - first;
     const int valid = left <= 0 ? 0 : left < shape::ITEMS ? static_cast<int>(left) : shape::ITEMS;
     T total;  // this lane's items in order (set when valid > 0)
-    detail::load_items<shape::ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
-      if (k == 0) {
-        total = static_cast<T>(x);
-      } else {
-        total = op(total, x);
-      }
-    });
-    const long long in_tile = n - tile * WARP_TILE;  // lanes with items: a prefix of the warp
-    const long long lanes_with_items = (in_tile + shape::ITEMS - 1) / shape::ITEMS;
-    const int lanes =
-        lanes_with_items < warp_threads ? static_cast<int>(lanes_with_items) : warp_threads;
-    const T tile_total = detail::suffix_reduce_lanes(total, 0, lanes, op);
+    if (valid > 0) total = thread_reduce<shape::ITEMS, T>(source, first, valid, aligned, op);
+    const long long lanes = (n - tile * WARP_TILE + shape::ITEMS - 1) / shape::ITEMS;
+    const T tile_total =
+        suffix_reduce_lanes(total, 0, lanes < warp_threads ? static_cast<int>(lanes) : warp_threads, op);
     if (lane == 0) running = tile == begin ? tile_total : static_cast<T>(op(running, tile_total));
   }
   // The warps with runs are a prefix of the grid's warps, so of this block's.
-  if (lane == 0 && begin < end) warp_totals[warp] = running;
-  __syncthreads();
   const long long with_runs = q > 0 ? WARPS : r - static_cast<long long>(blockIdx.x) * WARPS;
-  const int block_warps = with_runs < WARPS ? static_cast<int>(with_runs) : WARPS;
-  if (warp == 0) {
-    const T total = detail::suffix_reduce_lanes(warp_totals[lane < block_warps ? lane : 0], 0,
-                                                block_warps, op);
-    if (lane == 0) {
-      if (gridDim.x == 1) {
-        *out = op(init, total);
-      } else {
-        out[blockIdx.x] = total;
-      }
-    }
-  }
+  return join_warps(running, with_runs < WARPS ? static_cast<int>(with_runs) : WARPS, op, totals);
 }
 
-/// Launches reduce_kernel over n > 0 items of `source` into `out` (the result when it runs
-/// as one block, else one partial per block); returns the number of blocks.
-template <class Source, class T, class Op>
-unsigned launch_reduce(const Source& source, long long n, const Op& op, const T& init, T* out,
-                       unsigned most_blocks, cudaStream_t stream, const char* algorithm) {
+/// The block's total (in thread 0) for an op that commutes: blocks stride over the tiles
+/// (block b: tiles b, b + grid, ...), each thread keeping its own running total.
+template <class shape, class Source, class T, class Op>
+__device__ __forceinline__ T commuting_total(const Source& source, long long n, bool aligned,
+                                             Op& op, T* totals) {
+  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
+  T running;  // this thread's items so far (set once it had some)
+  for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+    long long first;
+    const int valid = shape::thread_items(tile, n, first);
+    if (valid > 0) {
+      const T total = thread_reduce<shape::ITEMS, T>(source, first, valid, aligned, op);
+      running = tile == blockIdx.x ? total : static_cast<T>(op(running, total));
+    }
+  }
+  // Every thread with items has some in the block's first tile: a prefix of the block.
+  const long long holders = (n - blockIdx.x * shape::TILE + shape::ITEMS - 1) / shape::ITEMS;
+  return join_threads(running, holders < shape::THREADS ? static_cast<int>(holders) : shape::THREADS,
+                      op, totals);
+}
+}  // namespace detail
+
+template <class Source, class T, class Op, bool COMMUTES>
+__global__ void __launch_bounds__(stream_shape<Source>::THREADS)
+    reduce_kernel(Source source, long long n, bool aligned, Op op, T init, T* partials,
+                  unsigned* done, T* result) {
   using shape = stream_shape<Source>;
-  constexpr int WARPS = shape::THREADS / warp_threads;
-  constexpr long long WARP_TILE = static_cast<long long>(warp_threads) * shape::ITEMS;
-  const long long warp_tiles = (n + WARP_TILE - 1) / WARP_TILE;
-  const long long needed = (warp_tiles + WARPS - 1) / WARPS;  // every block gets a warp tile
-  const unsigned grid = static_cast<unsigned>(needed < most_blocks ? needed : most_blocks);
-  reduce_kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), op, init, out);
-  detail::check_launch(algorithm);
-  return grid;
+  __shared__ T totals[shape::THREADS / warp_threads];
+  T block_total;
+  if constexpr (COMMUTES) {
+    block_total = detail::commuting_total<shape>(source, n, aligned, op, totals);
+  } else {
+    block_total = detail::ordered_total<shape>(source, n, aligned, op, totals);
+  }
+  detail::finish_grid<shape::THREADS>(block_total, init, op, partials, done, result, totals);
 }
 
 template <class In, class T, class Op>
@@ -113,30 +208,22 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
   } else {
     detail::check_device_iterator(first, algorithm, "input");
     using source_type = detail::source_t<In>;
+    using shape = stream_shape<source_type>;
     using dop_type = device_function_t<Op>;
-    const dop_type dop = to_device(op);
-    const unsigned resident = static_cast<unsigned>(detail::resident_blocks(
-        &reduce_kernel<source_type, T, dop_type>, stream_shape<source_type>::THREADS, algorithm));
+    constexpr bool commutes = commutes_v<dop_type> && std::is_arithmetic_v<T> &&
+                               std::is_same_v<typename source_type::value_type, T>;
+    auto* kernel = &reduce_kernel<source_type, T, dop_type, commutes>;
+    const long long tiles = (n + shape::TILE - 1) / shape::TILE;  // every block gets a tile
+    const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);
+    const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
     const cudaStream_t stream = policy.stream();
-    std::size_t bytes = 0;
-    const std::size_t result_at = detail::temporary_storage::carve(bytes, sizeof(T));
-    const std::size_t partials_at = detail::temporary_storage::carve(bytes, sizeof(T) * resident);
-    detail::temporary_storage temp(bytes, stream, algorithm);
-    T* result = temp.at<T>(result_at);
-    T* partials = temp.at<T>(partials_at);
-    const unsigned blocks = launch_reduce(detail::make_source(first), n, dop, init, partials,
-                                          resident, stream, algorithm);
-    if (blocks == 1) {
-      result = partials;
-    } else {
-      launch_reduce(detail::pointer_source<T>{partials, {}}, blocks, dop, init, result, 1, stream,
-                    algorithm);
-    }
-    T host = init;
-    detail::check(cudaMemcpyAsync(&host, result, sizeof(T), cudaMemcpyDeviceToHost, stream),
-                  algorithm, "cudaMemcpyAsync");
-    detail::synchronize(stream, algorithm);
-    return host;
+    detail::call_slots<T> slots(stream, algorithm, grid > 1, sizeof(T) * grid);
+    const auto source = detail::make_source(first);
+    kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(op),
+                                                init, slots.template partials<T>(),
+                                                slots.template counters<unsigned>(), slots.result());
+    detail::check_launch(algorithm);
+    return slots.get(algorithm);
   }
 }
 

@@ -26,6 +26,7 @@
 #include <utility>
 
 #include <predix/cuda/binary_path.cuh>
+#include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/warp_offsets.cuh>
 #include <predix/cuda/device/tile_io.cuh>
@@ -218,8 +219,8 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
           nullptr};
   const long long tiles = (n + agent::TILE - 1) / agent::TILE;
   const cudaStream_t stream = policy.stream();
-  detail::host_result<unsigned long long> total(stream, algorithm);  // the count, to the host
-  a.total = total.device();
+  detail::call_slots<unsigned long long> total(stream, algorithm);  // the count, to the host
+  a.total = total.result();
   const long long whole = a.vectors() ? n / agent::TILE : 0;
   launch_tiles(a, select_kernel<agent, true>, select_kernel<agent, false>, whole, tiles, stream,
                algorithm);
