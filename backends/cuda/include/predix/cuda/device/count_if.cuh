@@ -1,8 +1,8 @@
 #pragma once
 // Device-wide count_if (and count, through the public layer): one kernel.
 //   flags 1 0 1 1 0 1  →  4
-// Blocks stride over the tiles; each thread adds up its predicate bits (items loaded as
-// 16-byte vectors where tile_io.cuh allows), the block sums its threads once at the end and
+// Blocks stride over the tiles; each thread adds up its predicate bits (items in any order:
+// tile_io.cuh's load_unordered, 16-byte vectors striped over the block where it can), the block sums its threads once at the end and
 // adds the sum to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per
 // block; the last block to finish (a second counter) stores the total where the host reads it
 // (a mapped result slot) and sets both counters back to zero. A one-block launch (n within a
@@ -31,6 +31,16 @@ struct stream_shape {
     const long long left = n - first;
     return left <= 0 ? 0 : left < ITEMS ? static_cast<int>(left) : ITEMS;
   }
+  /// The grid of `kernel` striding over the tiles of n > 0 items: one wave of resident blocks
+  /// at most, cut to as many as the rounds of tiles need (2^28 uint8: 16384 tiles take 16
+  /// rounds of 1056 H100 blocks or of 1024, and 1024 leave no half-empty last round).
+  template <class Kernel>
+  static unsigned grid(Kernel* kernel, long long n, const char* algorithm) {
+    const long long tiles = (n + TILE - 1) / TILE;
+    const long long resident = detail::resident_blocks(kernel, THREADS, algorithm);
+    const long long rounds = (tiles + resident - 1) / resident;
+    return static_cast<unsigned>((tiles + rounds - 1) / rounds);
+  }
 };
 
 template <class Source, class Pred>
@@ -42,12 +52,12 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   unsigned long long mine = 0;
   for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    long long first;
-    const int valid = shape::thread_items(tile, n, first);
     int ones = 0;
-    detail::load_items<shape::ITEMS>(source, first, valid, aligned, [&](int, const auto& x) {
-      ones += predix::detail::test(pred, x);
-    });
+    auto on_item = [&](const auto& x) { ones += predix::detail::test(pred, x); };
+    const long long first = tile * shape::TILE;
+    detail::load_unordered<shape::THREADS, shape::ITEMS>(
+        source, first, n - first, aligned,
+        [&](const auto& raw) { detail::visit_vector(source, raw, on_item); }, on_item);
     mine += static_cast<unsigned>(ones);
   }
   using reduce = block_reduce<unsigned long long, shape::THREADS>;
@@ -74,9 +84,7 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
   using source_type = detail::source_t<In>;
   using shape = stream_shape<source_type>;
   auto* kernel = &count_if_kernel<source_type, device_function_t<Pred>>;
-  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
-  const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);
-  const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
+  const unsigned grid = shape::grid(kernel, n, algorithm);
   const cudaStream_t stream = policy.stream();
   detail::call_slots<unsigned long long> slots(stream, algorithm, grid > 1);
   const auto source = detail::make_source(first);

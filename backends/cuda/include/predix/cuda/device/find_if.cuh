@@ -63,9 +63,7 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
   using source_type = detail::source_t<In>;
   using shape = find_shape<source_type>;
   auto* kernel = &find_if_kernel<source_type, device_function_t<Pred>>;
-  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
-  const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);
-  const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
+  const unsigned grid = shape::grid(kernel, n, algorithm);
   const cudaStream_t stream = policy.stream();
   detail::call_slots<unsigned long long> slots(stream, algorithm, true);
   const auto source = detail::make_source(first);

@@ -9,7 +9,8 @@
 //               items) and join each tile's lanes in order by shuffles;
 //   commuting   (plus, multiplies, the bit and logical ops, maximum, minimum — commutes_v in
 //               functional.cuh — over arithmetic items of T's own type) blocks stride over
-//               the tiles as count_if's do, every thread keeping its own running total,
+//               the tiles as count_if's do, their items in any order (load_unordered:
+//               vectors striped over the block), every thread keeping its own running total,
 //               joined once at the end. Sums of 1- and 2-byte integers add packed words, 4
 //               bytes per __dp4a and 2 halves per __dp2a_lo, in 32 bits that wrap as T does.
 // Binary path (uses_binary_path_v, binary_path.cuh): the result is A(op(init, A(v))) with v
@@ -37,32 +38,15 @@ inline constexpr bool packed_sum_v<pointer_source<E, identity>, E, Op> =
     std::is_integral_v<E> && !std::is_same_v<E, bool> && sizeof(E) <= 2 &&
     (std::is_same_v<Op, ::cuda::std::plus<>> || std::is_same_v<Op, ::cuda::std::plus<E>>);
 
-/// This thread's valid > 0 items joined in order (a packed sum in any order).
-template <int ITEMS, class T, class Source, class Op>
-__device__ __forceinline__ T thread_reduce(const Source& source, long long first, int valid,
-                                           bool aligned, Op& op) {
-  if constexpr (packed_sum_v<Source, T, Op> && fills_vectors_v<T, ITEMS>) {
-    if (aligned && valid == ITEMS) {
-      constexpr int VECTORS = ITEMS * sizeof(T) / 16;
-      const uint4* from = reinterpret_cast<const uint4*>(source.base + first);
-      uint4 raw[VECTORS];
-#pragma unroll
-      for (int v = 0; v < VECTORS; ++v) raw[v] = from[v];
-      unsigned sum = 0;  // wraps modulo 2^32, so modulo 2^(8·sizeof(T)) as T's sums do
-#pragma unroll
-      for (int v = 0; v < VECTORS; ++v) {
-        for (const unsigned word : {raw[v].x, raw[v].y, raw[v].z, raw[v].w}) {
-          sum = sizeof(T) == 1 ? __dp4a(word, 0x01010101u, sum) : __dp2a_lo(word, 0x0101u, sum);
-        }
-      }
-      return static_cast<T>(sum);
-    }
+/// The sum of the 1- or 2-byte integers packed in `raw`, modulo 2^32 (so modulo 2^8·BYTES, as
+/// their own type's sums wrap).
+template <int BYTES>
+__device__ __forceinline__ unsigned packed_sum(const uint4& raw) {
+  unsigned sum = 0;
+  for (const unsigned word : {raw.x, raw.y, raw.z, raw.w}) {
+    sum = BYTES == 1 ? __dp4a(word, 0x01010101u, sum) : __dp2a_lo(word, 0x0101u, sum);
   }
-  T total;
-  load_items<ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
-    total = k == 0 ? static_cast<T>(x) : static_cast<T>(op(total, x));
-  });
-  return total;
+  return sum;
 }
 
 /// Joins in order the totals held by lane 0 of warps [0, warps) of the block; thread 0
@@ -142,7 +126,9 @@ __device__ __forceinline__ T ordered_total(const Source& source, long long n, bo
     const long long left = n - first;
     const int valid = left <= 0 ? 0 : left < shape::ITEMS ? static_cast<int>(left) : shape::ITEMS;
     T total;  // this lane's items in order (set when valid > 0)
-    if (valid > 0) total = thread_reduce<shape::ITEMS, T>(source, first, valid, aligned, op);
+    load_items<shape::ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
+      total = k == 0 ? static_cast<T>(x) : static_cast<T>(op(total, x));
+    });
     const long long lanes = (n - tile * WARP_TILE + shape::ITEMS - 1) / shape::ITEMS;
     const T tile_total =
         suffix_reduce_lanes(total, 0, lanes < warp_threads ? static_cast<int>(lanes) : warp_threads, op);
@@ -154,22 +140,35 @@ __device__ __forceinline__ T ordered_total(const Source& source, long long n, bo
 }
 
 /// The block's total (in thread 0) for an op that commutes: blocks stride over the tiles
-/// (block b: tiles b, b + grid, ...), each thread keeping its own running total.
+/// (block b: tiles b, b + grid, ...), each thread keeping its own running total of the items
+/// that load_unordered gives it.
 template <class shape, class Source, class T, class Op>
 __device__ __forceinline__ T commuting_total(const Source& source, long long n, bool aligned,
                                              Op& op, T* totals) {
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   T running;  // this thread's items so far (set once it had some)
   for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    long long first;
-    const int valid = shape::thread_items(tile, n, first);
-    if (valid > 0) {
-      const T total = thread_reduce<shape::ITEMS, T>(source, first, valid, aligned, op);
+    T total;  // this tile's (set once an item came)
+    bool first = true;
+    auto on_item = [&](const auto& x) {
+      total = first ? static_cast<T>(x) : static_cast<T>(op(total, x));
+      first = false;
+    };
+    auto on_vector = [&](const auto& raw) {  // generic: compiled for vector sources only
+      if constexpr (packed_sum_v<Source, T, Op>) {
+        on_item(static_cast<T>(packed_sum<sizeof(T)>(raw)));
+      } else {
+        visit_vector(source, raw, on_item);
+      }
+    };
+    const long long tile_first = tile * shape::TILE;
+    if (load_unordered<shape::THREADS, shape::ITEMS>(source, tile_first, n - tile_first, aligned,
+                                                      on_vector, on_item)) {
       running = tile == blockIdx.x ? total : static_cast<T>(op(running, total));
     }
   }
   // Every thread with items has some in the block's first tile: a prefix of the block.
-  const long long holders = (n - blockIdx.x * shape::TILE + shape::ITEMS - 1) / shape::ITEMS;
+  const long long holders = n - blockIdx.x * shape::TILE;
   return join_threads(running, holders < shape::THREADS ? static_cast<int>(holders) : shape::THREADS,
                       op, totals);
 }
@@ -213,9 +212,7 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
     constexpr bool commutes = commutes_v<dop_type> && std::is_arithmetic_v<T> &&
                                std::is_same_v<typename source_type::value_type, T>;
     auto* kernel = &reduce_kernel<source_type, T, dop_type, commutes>;
-    const long long tiles = (n + shape::TILE - 1) / shape::TILE;  // every block gets a tile
-    const long long resident = detail::resident_blocks(kernel, shape::THREADS, algorithm);
-    const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
+    const unsigned grid = shape::grid(kernel, n, algorithm);
     const cudaStream_t stream = policy.stream();
     detail::call_slots<T> slots(stream, algorithm, grid > 1, sizeof(T) * grid);
     const auto source = detail::make_source(first);

@@ -1,8 +1,10 @@
 #pragma once
 // Loading a thread's items and storing its results, in two arrangements:
-//   blocked (load_items; reduce, count_if, find_if): a thread owns ITEMS consecutive items
-//     starting at a multiple of ITEMS
+//   blocked (load_items; reduce, find_if): a thread owns ITEMS consecutive items starting at
+//     a multiple of ITEMS
 //       thread 0: items 0..15, thread 1: items 16..31, ...      (int32, ITEMS 16)
+//   unordered (load_unordered; count_if, reduce with an op that commutes): 16-byte vectors
+//     striped over the block, every warp access 512 contiguous bytes
 //   striped chunks (load_chunk / store_chunk; scan, selection): a warp's items are rows of 32
 //     chunks of CHUNK consecutive items, lane l owning chunk l of every row (striped_tile
 //     below), so every row is one fully coalesced warp access
@@ -155,6 +157,50 @@ __device__ __forceinline__ void load_items(const Source& source, long long first
   for (int k = 0; k < ITEMS; ++k) {
     if (k < valid) visit(k, source[first + k]);
   }
+}
+
+/// Calls visit(item) for the item of every 16-byte vector `raw` of E, in order.
+template <class Source, class Visit>
+__device__ __forceinline__ void visit_vector(const Source& source, const uint4& raw, Visit& visit) {
+  using E = typename Source::element;
+  E e[16 / sizeof(E)];
+  std::memcpy(e, &raw, 16);
+#pragma unroll
+  for (int j = 0; j < 16 / static_cast<int>(sizeof(E)); ++j) visit(source.f(e[j]));
+}
+
+/// This thread's share of a tile of THREADS × ITEMS items starting at `tile_first`, of which
+/// `in_tile` are in range, for kernels to which the order of the items does not matter
+/// (count_if; reduce with an op that commutes). A whole tile of contiguous primitive data is
+/// read as 16-byte vectors striped over the block — vector v of thread t is vector
+/// v·THREADS + t of the tile, so every warp access is 512 contiguous bytes — and each given to
+/// on_vector(raw); otherwise on_item(item) gets item k·THREADS + t of the tile, k < ITEMS, for
+/// those in range. Returns whether this thread had any item.
+template <int THREADS, int ITEMS, class Source, class OnVector, class OnItem>
+__device__ __forceinline__ bool load_unordered(const Source& source, long long tile_first,
+                                               long long in_tile, bool aligned,
+                                               OnVector&& on_vector, OnItem&& on_item) {
+  if constexpr (Source::primitive) {
+    using E = typename Source::element;
+    if constexpr (fills_vectors_v<E, ITEMS>) {
+      constexpr int VECTORS = ITEMS * sizeof(E) / 16;
+      if (aligned && in_tile >= static_cast<long long>(THREADS) * ITEMS) {
+        const uint4* from = reinterpret_cast<const uint4*>(source.base + tile_first) + threadIdx.x;
+        uint4 raw[VECTORS];
+#pragma unroll
+        for (int v = 0; v < VECTORS; ++v) raw[v] = from[v * THREADS];
+#pragma unroll
+        for (int v = 0; v < VECTORS; ++v) on_vector(raw[v]);
+        return true;
+      }
+    }
+  }
+#pragma unroll 16  // not all ITEMS loads in flight: 64 of them took 146 registers (uint8)
+  for (int k = 0; k < ITEMS; ++k) {
+    const long long i = static_cast<long long>(k) * THREADS + threadIdx.x;
+    if (i < in_tile) on_item(source[tile_first + i]);
+  }
+  return threadIdx.x < in_tile;
 }
 
 /// The unsigned type of N bytes (1, 2, 4, 8 or 16): one vector access.
