@@ -3,8 +3,9 @@
 // (DESIGN.md §3). Every device algorithm reads its block size and items per thread from
 // here; a thread's items are contiguous in memory and loaded as 16-byte vectors when the
 // data allows (device/tile_io.cuh), so the counts are set in bytes:
-//   scan   256 threads, 64 input bytes per thread (int32: 16 items, a 4096-item tile),
-//          at most 64 items and 128 accumulator bytes per thread (registers); the
+//   scan   256 threads, 128 input bytes per thread (int32: 32 items, an 8192-item tile),
+//          192 for 8-byte items and 64 for larger ones, at most 64 items per thread and
+//          accumulator bytes twice the input bytes (registers); the
 //          look-back sleeps before its first read and between reads of a window that is not
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
@@ -21,9 +22,15 @@ constexpr int clamp_items(int items, int most) {
 constexpr int min_int(int a, int b) { return a < b ? a : b; }
 }  // namespace detail
 
-// Input bytes per thread of a scan tile; a build may override it to measure other shapes.
+// Input bytes per thread of a scan tile (of 8-byte items: WIDE); a build may override them to
+// measure other shapes (perf/sweep). H100, 2^28, % of copy for 64 / 96 / 128 / 192 bytes
+// (perf/NOTES.md): int32 79.9 / 82.0 / 84.1 / 83.3, int64 84.0 / 85.0 / 86.0 / 90.1,
+// uint8→int32 77.8 / 78.9 / 80.1 / 79.9, uint8 even; 128 is also the fastest at 2^20 and 2^24.
 #ifndef PREDIX_SCAN_BYTES_PER_THREAD
-#define PREDIX_SCAN_BYTES_PER_THREAD 64
+#define PREDIX_SCAN_BYTES_PER_THREAD 128
+#endif
+#ifndef PREDIX_SCAN_WIDE_BYTES_PER_THREAD
+#define PREDIX_SCAN_WIDE_BYTES_PER_THREAD 192
 #endif
 #ifndef PREDIX_SCAN_THREADS
 #define PREDIX_SCAN_THREADS 256
@@ -44,9 +51,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 struct sm90 {
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
-    static constexpr int bytes = PREDIX_SCAN_BYTES_PER_THREAD;
     /// Items per thread for input items of In_bytes and accumulators of Acc_bytes.
     static constexpr int items(int in_bytes, int acc_bytes) {
+      const int bytes = in_bytes == 8  ? PREDIX_SCAN_WIDE_BYTES_PER_THREAD
+                        : in_bytes > 8 ? 64  // structs: their items stay in registers
+                                       : PREDIX_SCAN_BYTES_PER_THREAD;
       return detail::clamp_items(detail::min_int(bytes / in_bytes, 2 * bytes / acc_bytes), 64);
     }
   };
