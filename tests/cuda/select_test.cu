@@ -18,7 +18,7 @@ namespace {
 using namespace predix_test;
 using M = backend_memory<predix::cuda_policy>;
 
-/// The selection kernel's tile for items of T (tuning select: 64 input bytes per thread).
+/// The selection kernel's tile for items of T (tuning select).
 template <class T>
 std::ptrdiff_t select_tile() {
   using tuning = predix::gpu::tuning::active::select;

@@ -56,10 +56,11 @@ struct select_agent {
   using E = typename Source::element;
   using tuning = tuning::active::select;
   static constexpr int THREADS = tuning::threads;
+  static constexpr int ITEM_BYTES =
+      Source::element_bytes > int(sizeof(T)) ? Source::element_bytes : int(sizeof(T));
   static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles
-      tuning::min_blocks(REJECTED != rejected_to::nowhere);
-  static constexpr int ITEMS_WANTED = tuning::items(
-      Source::element_bytes > int(sizeof(T)) ? Source::element_bytes : int(sizeof(T)));
+      tuning::min_blocks(REJECTED != rejected_to::nowhere, ITEM_BYTES);
+  static constexpr int ITEMS_WANTED = tuning::items(ITEM_BYTES);
   /// Items per chunk: one 16-byte vector of a primitive source (a power of two that divides
   /// into the thread's items), else 1.
   static constexpr int chunk() {

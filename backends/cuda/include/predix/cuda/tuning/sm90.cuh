@@ -10,7 +10,7 @@
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
 //   reduce, count_if   256 threads, 64 input bytes per thread, at most 64 items
-//   copy_if, partitions  the same tile, at least 6 (two outputs: 5) resident blocks per SM
+//   copy_if, partitions  128 input bytes per thread, a floor on resident blocks per SM
 //   find_if            256 threads, 16 input bytes per thread (a short first wave)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
 namespace predix::gpu::tuning {
@@ -48,6 +48,18 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_LOOK_BACK_MIN_TILES 500
 #endif
 
+// Selection tile bytes per thread and resident-block floors of items wider than a byte (one
+// output, two outputs).
+#ifndef PREDIX_SELECT_BYTES_PER_THREAD
+#define PREDIX_SELECT_BYTES_PER_THREAD 128
+#endif
+#ifndef PREDIX_SELECT_MIN_BLOCKS_ONE
+#define PREDIX_SELECT_MIN_BLOCKS_ONE 4
+#endif
+#ifndef PREDIX_SELECT_MIN_BLOCKS_TWO
+#define PREDIX_SELECT_MIN_BLOCKS_TWO 3
+#endif
+
 struct sm90 {
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
@@ -69,13 +81,21 @@ struct sm90 {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) { return detail::clamp_items(64 / in_bytes, 64); }
   };
-  /// copy_if and the partition family: the stream's tile (64 bytes per thread) and a floor on
-  /// the resident blocks per SM for the kernel of whole tiles, set by the registers it leaves:
-  /// one output 6 blocks (40 registers; int32 copy_if 71% → 77% of copy on an H100 against
-  /// the 48 registers and 5 blocks of no bound), two outputs 5 (at 40 they spill: int32
-  /// partition_copy 81% → 74%); 8 blocks (32 registers) spill everywhere.
-  struct select : stream {
-    static constexpr int min_blocks(bool two_outputs) { return two_outputs ? 5 : 6; }
+  /// copy_if and the partition family: 128 input bytes per thread (uint8: 64 items, as at 64
+  /// bytes) and a floor on the resident blocks per SM for the kernel of whole tiles, set by
+  /// the registers it leaves. 1-byte items: one output 6 blocks (40 registers), two outputs 5
+  /// (at 40 they spill). Wider items: 4 and 3 (H100, 2^28, % of copy against 64 bytes and
+  /// 6 / 5 blocks: int32 copy_if 1% 67.8 → 77.5, 50% 78.9 → 83.7; int64 1% 74.5 → 86.0,
+  /// remove_copy_if 99% 74.4 → 85.3; uint8 copy_if 50% lost 43.9 → 37.1 at 4 blocks).
+  struct select {
+    static constexpr int threads = 256;
+    static constexpr int items(int in_bytes) {
+      return detail::clamp_items(PREDIX_SELECT_BYTES_PER_THREAD / in_bytes, 64);
+    }
+    static constexpr int min_blocks(bool two_outputs, int in_bytes) {
+      if (in_bytes == 1) return two_outputs ? 5 : 6;
+      return two_outputs ? PREDIX_SELECT_MIN_BLOCKS_TWO : PREDIX_SELECT_MIN_BLOCKS_ONE;
+    }
   };
   /// find_if: one 16-byte vector per thread and tile, so that the first wave of tiles (all
   /// resident blocks at once: 132 SMs × 8 blocks × 4096 uint8) is a small part of a large
