@@ -5,6 +5,7 @@
 #include <thrust/count.h>
 #include <thrust/device_malloc.h>
 #include <thrust/device_free.h>
+#include <thrust/partition.h>
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
 #include <thrust/sequence.h>
@@ -110,10 +111,21 @@ TEST(ThrustPolicy, PredixAlgorithmsUseTheAllocator) {
   rng r(test_seed());
   const ints in = random_ints(r, 300007);
   counting_allocator alloc;
-  ints mine(in.size()), theirs(in.size());  // a scan's tile states are temporary storage
+  // A scan of this size keeps its tile states in a look-back slot (call_slots.hpp): no
+  // temporary storage. An in-place partition puts the rejected items aside in temporary storage.
+  ints mine(in.size()), theirs(in.size());
   via_predix("inclusive_scan",
              [&] { return thrust::inclusive_scan(par(alloc), in.begin(), in.end(), mine.begin()); });
   thrust::inclusive_scan(thrust::device, in.begin(), in.end(), theirs.begin());
+  EXPECT_TRUE(same_range(mine, theirs));
+  mine = in;
+  theirs = in;
+  const auto mine_end = via_predix("stable_partition", [&] {
+    return thrust::stable_partition(par(alloc), mine.begin(), mine.end(), is_odd{});
+  });
+  const auto theirs_end =
+      thrust::stable_partition(thrust::device, theirs.begin(), theirs.end(), is_odd{});
+  EXPECT_EQ(mine_end - mine.begin(), theirs_end - theirs.begin());
   EXPECT_TRUE(same_range(mine, theirs));
   EXPECT_GT(alloc.allocations, 0) << "predix took no temporary storage from par(alloc)";
   EXPECT_EQ(alloc.allocations, alloc.deallocations);

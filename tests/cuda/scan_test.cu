@@ -2,13 +2,15 @@
 // the 32-tile look-back window, every binary op with integral accumulators of 1, 4 and 8
 // bytes (8: the look-back's separate status and value arrays), vectorized and scalar loads
 // and stores (aligned, unaligned, device_ptr, Thrust and predix_test iterators), a user
-// stream, and one in-place run above 2^31 items. Every result is compared with std::
-// inclusive_scan / exclusive_scan on the host.
+// stream, the look-back slots reused across calls and past their last epoch, and one in-place
+// run above 2^31 items. Every result is compared with std::inclusive_scan / exclusive_scan
+// (copy_if: std::copy_if) on the host.
 #include <thrust/device_ptr.h>
 #include <thrust/device_vector.h>
 #include <thrust/functional.h>
 #include <thrust/iterator/transform_iterator.h>
 
+#include <algorithm>
 #include <numeric>
 
 #include "../support/cases.hpp"
@@ -187,6 +189,53 @@ TEST_F(Scan, OnAUserStream) {
   const auto got = M::download(out);
   PREDIX_CUDA_CHECK(cudaStreamDestroy(stream));
   for (std::ptrdiff_t i = 0; i < n; ++i) ASSERT_EQ(got[i], i * (i + 1) / 2) << "item " << i;
+}
+
+struct odd {
+  __host__ __device__ bool operator()(std::int32_t x) const { return x & 1; }
+};
+
+/// copy_if of `input` (predicate odd) against std::copy_if.
+void check_copy_if(const host_array<std::int32_t>& input) {
+  host_array<std::int32_t> expected = poisoned<std::int32_t>(input.size());
+  const auto expected_end = std::copy_if(input.begin(), input.end(), expected.begin(), odd{});
+  auto in = M::upload(input);
+  auto out = M::upload(poisoned<std::int32_t>(input.size()));
+  const auto end = predix::copy_if(predix::cuda, in.begin(), in.end(), out.begin(), odd{});
+  EXPECT_EQ(end - out.begin(), expected_end - expected.begin()) << "copy_if";
+  EXPECT_TRUE(same_elements(M::download(out), expected)) << "copy_if";
+}
+
+/// The look-back slots (call_slots.hpp) hold tile states that no call zeroes: calls of growing
+/// and shrinking tile counts, on both state layouts (int32 scan: 8-byte words; int64 scan and
+/// copy_if: 16-byte words), one after another on the same slots; then the slots' epochs run
+/// past their limit, where a slot is zeroed and starts again from epoch 1.
+TEST_F(Scan, LookBackSlotsAcrossCallsAndEpochs) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  using tuning = predix::gpu::tuning::active::scan;
+  const std::ptrdiff_t tile32 = tuning::threads * tuning::items(4, 4);
+  const std::ptrdiff_t tile64 = tuning::threads * tuning::items(8, 8);
+  auto calls = [&](const char* when) {
+    SCOPED_TRACE(when);
+    for (const std::ptrdiff_t tiles : {70, 3, 40, 2, 33}) {
+      if (::testing::Test::HasFailure()) return;
+      SCOPED_TRACE("tiles " + std::to_string(tiles));
+      check_scan<true>(make_scan_input<std::int32_t>(r, tiles * tile32 - 5), std::plus<>{}, 0);
+      check_scan<false>(make_scan_input<std::int64_t>(r, tiles * tile64 + 7), std::plus<>{},
+                        std::int64_t{3});
+      check_copy_if(make_scan_input<std::int32_t>(r, tiles * tile32 + 1));
+    }
+  };
+  calls("first calls");
+  int device = 0;
+  PREDIX_CUDA_CHECK(cudaGetDevice(&device));
+  using predix::gpu::detail::look_back_slots;
+  look_back_slots<0>::set_free_epochs(device, look_back_slots<0>::epoch_limit - 3);
+  look_back_slots<1>::set_free_epochs(device, look_back_slots<1>::epoch_limit - 3);
+  calls("through the last epochs");
+  calls("after the slots were zeroed");
 }
 
 /// 2^31 + 77 ones, scanned in place as uint8: item i becomes (i + 1) mod 256.

@@ -1,14 +1,19 @@
 #pragma once
 // Small per-call memory that is set up once per process instead of on every call:
-//   result slots  16 bytes of pinned host memory mapped into the devices' address space (one
-//                 pointer for host and device: unified addressing) that a kernel stores its
-//                 result to: the result is on the host once the stream is synchronized,
-//                 without a copy on the stream (an 8-byte copy and its synchronization cost
-//                 ~6.5 µs against ~1.5 µs for the synchronization alone on an H100);
-//   scratch slots 32 KiB of device memory per device whose first scratch::zeroed bytes are
-//                 zero when taken — counters that a kernel's last block sets back to zero —
-//                 followed by room for per-block partials: no allocation and no memset on the
-//                 stream (~0.7 µs and ~3.5 µs of an H100 call's time).
+//   result slots     16 bytes of pinned host memory mapped into the devices' address space
+//                    (one pointer for host and device: unified addressing) that a kernel
+//                    stores its result to: the result is on the host once the stream is
+//                    synchronized, without a copy on the stream (an 8-byte copy and its
+//                    synchronization cost ~6.5 µs against ~1.5 µs for the synchronization
+//                    alone on an H100);
+//   scratch slots    32 KiB of device memory per device whose first scratch::zeroed bytes are
+//                    zero when taken — counters that a kernel's last block sets back to zero —
+//                    followed by room for per-block partials: no allocation and no memset on
+//                    the stream (~0.7 µs and ~3.5 µs of an H100 call's time);
+//   look-back slots  64 KiB of device memory per device and tile-state layout: a tile counter,
+//                    zero when taken (the block that takes the last tile sets it back), and
+//                    the tile states, which need no zeroing: each use of a slot has its own
+//                    epoch, and states of earlier epochs read as INVALID (tile_state.cuh).
 // A call holds its slots in one call_slots object, which gives them back once the call's work
 // is known to be done (get() synchronized, or the stream can be waited for); a slot whose
 // stream cannot be waited for (a failed call, a stream being captured into a graph) is kept
@@ -30,29 +35,33 @@
 
 namespace predix::gpu::detail {
 
-/// A block of `count` slots of `slot_bytes`, taken and given back under a mutex.
+/// A block of `count` slots of `slot_bytes`, taken and given back under a mutex. Slot: the
+/// slot's address (void*), or a struct whose first member is, with host-side bookkeeping.
+template <class Slot = void*>
 class slot_pool {
  public:
   using release_fn = cudaError_t (*)(void*);
   slot_pool(void* block, std::size_t slot_bytes, int count, release_fn release)
       : block_(block), release_(release) {
     if (block_ == nullptr) return;
-    for (int i = 0; i < count; ++i) free_.push_back(static_cast<char*>(block_) + slot_bytes * i);
+    for (int i = 0; i < count; ++i) {
+      free_.push_back(Slot{static_cast<char*>(block_) + slot_bytes * i});
+    }
   }
   slot_pool(const slot_pool&) = delete;
   slot_pool& operator=(const slot_pool&) = delete;
   ~slot_pool() {
     if (block_ != nullptr) (void)release_(block_);
   }
-  /// A free slot, or nullptr when none is.
-  void* take() {
+  /// A free slot, or Slot{} (a null address) when none is.
+  Slot take() {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (free_.empty()) return nullptr;
-    void* slot = free_.back();
+    if (free_.empty()) return Slot{};
+    Slot slot = free_.back();
     free_.pop_back();
     return slot;
   }
-  void give_back(void* slot) {
+  void give_back(const Slot& slot) {
     std::lock_guard<std::mutex> lock(mutex_);
     free_.push_back(slot);
   }
@@ -61,13 +70,39 @@ class slot_pool {
   void* block_;
   release_fn release_;
   std::mutex mutex_;
-  std::vector<void*> free_;
+  std::vector<Slot> free_;
 };
+
+/// Device memory of `bytes`, zeroed (synchronously); nullptr when it cannot be had.
+inline void* zeroed_device_block(std::size_t bytes) {
+  void* block = nullptr;
+  if (cudaMalloc(&block, bytes) != cudaSuccess || cudaMemset(block, 0, bytes) != cudaSuccess ||
+      cudaDeviceSynchronize() != cudaSuccess) {
+    (void)cudaGetLastError();
+    if (block != nullptr) (void)cudaFree(block);
+    return nullptr;
+  }
+  return block;
+}
+
+/// The slot pool of Owner on `device` (count slots of slot_bytes, zeroed), made on first use.
+template <class Owner, class Slot = void*>
+slot_pool<Slot>& device_slots(int device, std::size_t slot_bytes, int count) {
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<slot_pool<Slot>>> pools;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<slot_pool<Slot>>& pool = pools[device];
+  if (!pool) {
+    pool = std::make_unique<slot_pool<Slot>>(zeroed_device_block(slot_bytes * count), slot_bytes,
+                                             count, &cudaFree);
+  }
+  return *pool;
+}
 
 struct result_slots {
   static constexpr std::size_t bytes = 16;
-  static slot_pool& pool() {
-    static slot_pool slots(allocate(), bytes, count, &cudaFreeHost);
+  static slot_pool<>& pool() {
+    static slot_pool<> slots(allocate(), bytes, count, &cudaFreeHost);
     return slots;
   }
 
@@ -88,28 +123,41 @@ struct scratch {
   static constexpr std::size_t bytes = 32 * 1024;
   static constexpr std::size_t zeroed = 256;  // the counters; partials start here
   /// The scratch slots of `device`, created on first use.
-  static slot_pool& pool(int device) {
-    static std::mutex mutex;
-    static std::map<int, std::unique_ptr<slot_pool>> pools;
-    std::lock_guard<std::mutex> lock(mutex);
-    std::unique_ptr<slot_pool>& pool = pools[device];
-    if (!pool) pool = std::make_unique<slot_pool>(allocate(), bytes, count, &cudaFree);
-    return *pool;
-  }
+  static slot_pool<>& pool(int device) { return device_slots<scratch>(device, bytes, count); }
 
  private:
   static constexpr int count = 64;
-  static void* allocate() {
-    void* block = nullptr;
-    if (cudaMalloc(&block, bytes * count) != cudaSuccess ||
-        cudaMemset(block, 0, bytes * count) != cudaSuccess ||
-        cudaDeviceSynchronize() != cudaSuccess) {
-      (void)cudaGetLastError();
-      if (block != nullptr) (void)cudaFree(block);
-      return nullptr;
-    }
-    return block;
+};
+
+/// Look-back slots of one tile-state LAYOUT (tile_word_v: slots never change layout, so a
+/// state word is only ever read as the kind of word it was written as).
+template <int LAYOUT>
+struct look_back_slots {
+  static constexpr std::size_t bytes = 64 * 1024;
+  static constexpr std::size_t counter_bytes = 256;  // the tile counter; the states follow
+  /// Epochs run from 1 to limit - 1 (the status word keeps 30 bits of it); zeroed states are
+  /// epoch 0. A slot whose epochs are used up is zeroed again.
+  static constexpr unsigned epoch_limit = 1u << 30;
+  struct slot {
+    char* at = nullptr;
+    unsigned epoch = 0;  // of the slot's last use; 0: never used since zeroed
+  };
+  /// The look-back slots of `device`, created on first use.
+  static slot_pool<slot>& pool(int device) {
+    return device_slots<look_back_slots, slot>(device, bytes, count);
   }
+  /// Sets the epoch of every free slot of `device` (tests: a slot reaching epoch_limit).
+  static void set_free_epochs(int device, unsigned epoch) {
+    std::vector<slot> free;
+    for (slot s = pool(device).take(); s.at != nullptr; s = pool(device).take()) free.push_back(s);
+    for (slot& s : free) {
+      s.epoch = epoch;
+      pool(device).give_back(s);
+    }
+  }
+
+ private:
+  static constexpr int count = 32;
 };
 
 /// The memory of one call: a result of type T that a kernel stores (a plain store, after which
@@ -183,7 +231,7 @@ class call_slots {
   cudaStream_t stream_;
   void* result_ = nullptr;
   void* scratch_ = nullptr;
-  slot_pool* scratch_pool_ = nullptr;
+  slot_pool<>* scratch_pool_ = nullptr;
   bool result_pooled_ = false;
   bool scratch_pooled_ = false;
   std::optional<temporary_storage> device_;

@@ -108,7 +108,7 @@ struct select_agent {
 
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    const long long tile = take_tile(storage.tile, counter);
+    const long long tile = take_tile(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
     const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
                                                           : static_cast<int>(n - tile_first);
@@ -223,9 +223,12 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
   detail::call_slots<unsigned long long> total(stream, algorithm);  // the count, to the host
   a.total = total.result();
   const long long whole = a.vectors() ? n / agent::TILE : 0;
-  launch_tiles(a, select_kernel<agent, true>, select_kernel<agent, false>, whole, tiles, stream,
-               algorithm);
-  return static_cast<long long>(total.get(algorithm));
+  look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
+  launch_tiles(a, look_back, select_kernel<agent, true>, select_kernel<agent, false>, whole,
+               tiles, stream, algorithm);
+  const unsigned long long k = total.get(algorithm);
+  look_back.done();
+  return static_cast<long long>(k);
 }
 
 /// out[at + i] = in[i] for i < n.

@@ -17,10 +17,14 @@
 // of warps reading the same few lines without pause queue at one L2 slice and slow down the
 // very publications they wait for.
 //
+// A status is stored tagged with the call's epoch (epoch · 4 + status, epoch >= 1): a word of
+// another epoch reads as INVALID, so the states that an earlier call left in a look-back slot
+// (call_slots.hpp) need no zeroing, and zeroed memory is epoch 0.
+//
 // Storage (tile_state<V>):
-//   sizeof(V) <= 4: one 64-bit word per tile, status in the high half and V's bytes in the
-//     low half, written and read whole with relaxed device-scope atomics — a reader never
-//     sees a status without its value;
+//   sizeof(V) <= 4: one 64-bit word per tile, the tagged status in the high half and V's bytes
+//     in the low half, written and read whole with relaxed device-scope atomics — a reader
+//     never sees a status without its value;
 //   sizeof(V) == 8: one 16-byte word per tile, {status, value}, written and read with one
 //     relaxed device-scope 16-byte access each (st/ld.relaxed.gpu.v2.u64, as CUB's tile
 //     descriptors): one L2 round trip per read, where separate arrays need two dependent ones;
@@ -35,6 +39,7 @@
 
 #include <cuda/atomic>
 
+#include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/shuffle.cuh>
 #include <predix/cuda/tuning/tuning.cuh>
@@ -47,25 +52,36 @@ enum tile_status : unsigned { tile_invalid = 0, tile_partial = 1, tile_inclusive
 template <class V>
 inline constexpr int tile_word_v = sizeof(V) <= 4 ? 0 : sizeof(V) == 8 ? 1 : 2;
 
+/// A status as stored in the call of `epoch`, and what a stored tag reads as in that call.
+__device__ __forceinline__ unsigned tile_tag(unsigned epoch, tile_status s) {
+  return epoch << 2 | s;
+}
+__device__ __forceinline__ unsigned tile_status_of(unsigned tag, unsigned epoch) {
+  return tag >> 2 == epoch ? tag & 3u : unsigned(tile_invalid);
+}
+
 template <class V, int WORD = tile_word_v<V>>
 struct tile_state;
 
 template <class V>
 struct tile_state<V, 0> {
   unsigned long long* words;
+  unsigned epoch;
 
-  /// Bytes for `tiles` tiles; all of them must be zeroed before the kernel runs.
+  /// Bytes for `tiles` tiles; the first zeroed_bytes must hold no tag of `epoch` when the
+  /// kernel runs (zeroed, or left by calls of other epochs).
   static std::size_t bytes(long long tiles) { return sizeof(unsigned long long) * tiles; }
   static std::size_t zeroed_bytes(long long tiles) { return bytes(tiles); }
-  static tile_state on(void* storage, long long) {
-    return {static_cast<unsigned long long*>(storage)};
+  static tile_state on(void* storage, long long, unsigned epoch) {
+    return {static_cast<unsigned long long*>(storage), epoch};
   }
 
   __device__ __forceinline__ void publish(long long tile, tile_status s, const V& value) const {
     unsigned bits = 0;
     std::memcpy(&bits, &value, sizeof(V));
     ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> word(words[tile]);
-    word.store((static_cast<unsigned long long>(s) << 32) | bits, ::cuda::memory_order_relaxed);
+    word.store((static_cast<unsigned long long>(tile_tag(epoch, s)) << 32) | bits,
+               ::cuda::memory_order_relaxed);
   }
 
   /// The tile's status; value is set unless it is tile_invalid.
@@ -74,22 +90,25 @@ struct tile_state<V, 0> {
     const unsigned long long w = word.load(::cuda::memory_order_relaxed);
     const unsigned bits = static_cast<unsigned>(w);
     std::memcpy(&value, &bits, sizeof(V));
-    return static_cast<unsigned>(w >> 32);
+    return tile_status_of(static_cast<unsigned>(w >> 32), epoch);
   }
 };
 
 template <class V>
 struct tile_state<V, 1> {
   ulonglong2* words;
+  unsigned epoch;
 
   static std::size_t bytes(long long tiles) { return sizeof(ulonglong2) * tiles; }
   static std::size_t zeroed_bytes(long long tiles) { return bytes(tiles); }
-  static tile_state on(void* storage, long long) { return {static_cast<ulonglong2*>(storage)}; }
+  static tile_state on(void* storage, long long, unsigned epoch) {
+    return {static_cast<ulonglong2*>(storage), epoch};
+  }
 
   __device__ __forceinline__ void publish(long long tile, tile_status s, const V& value) const {
     unsigned long long bits;
     std::memcpy(&bits, &value, sizeof(V));
-    const unsigned long long status = s;
+    const unsigned long long status = tile_tag(epoch, s);
     asm volatile("st.relaxed.gpu.v2.u64 [%0], {%1, %2};" ::"l"(words + tile), "l"(status),
                  "l"(bits)
                  : "memory");
@@ -102,7 +121,7 @@ struct tile_state<V, 1> {
                  : "l"(words + tile)
                  : "memory");
     std::memcpy(&value, &bits, sizeof(V));
-    return static_cast<unsigned>(status);
+    return tile_status_of(static_cast<unsigned>(status), epoch);
   }
 };
 
@@ -111,6 +130,7 @@ struct tile_state<V, 2> {
   unsigned* status;
   V* partial;
   V* inclusive;
+  unsigned epoch;
 
   static std::size_t status_bytes(long long tiles) {  // rounded up so the values are aligned
     constexpr std::size_t align = alignof(V) > 16 ? alignof(V) : 16;
@@ -118,21 +138,21 @@ struct tile_state<V, 2> {
   }
   static std::size_t bytes(long long tiles) { return status_bytes(tiles) + 2 * sizeof(V) * tiles; }
   static std::size_t zeroed_bytes(long long tiles) { return status_bytes(tiles); }
-  static tile_state on(void* storage, long long tiles) {
+  static tile_state on(void* storage, long long tiles, unsigned epoch) {
     char* base = static_cast<char*>(storage);
     V* values = reinterpret_cast<V*>(base + status_bytes(tiles));
-    return {reinterpret_cast<unsigned*>(base), values, values + tiles};
+    return {reinterpret_cast<unsigned*>(base), values, values + tiles, epoch};
   }
 
   __device__ __forceinline__ void publish(long long tile, tile_status s, const V& value) const {
     (s == tile_partial ? partial : inclusive)[tile] = value;
     ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device> word(status[tile]);
-    word.store(s, ::cuda::memory_order_release);
+    word.store(tile_tag(epoch, s), ::cuda::memory_order_release);
   }
 
   __device__ __forceinline__ unsigned read(long long tile, V& value) const {
     ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device> word(status[tile]);
-    const unsigned s = word.load(::cuda::memory_order_acquire);
+    const unsigned s = tile_status_of(word.load(::cuda::memory_order_acquire), epoch);
     if (s == tile_partial) value = partial[tile];
     if (s == tile_inclusive) value = inclusive[tile];
     return s;
@@ -197,41 +217,108 @@ struct tile_prefix {
 /// The tile a block works on. Without a counter: blockIdx.x (a one-tile launch). With one:
 /// the next number from it, taken by thread 0 when the block starts and shared through `slot`
 /// (shared memory; one barrier), so tiles begin in order and every tile a look-back waits for
-/// belongs to a block that is already running.
-__device__ __forceinline__ long long take_tile(long long& slot, unsigned long long* counter) {
+/// belongs to a block that is already running. The block that takes the last of the `tiles`
+/// numbers sets the counter back to zero (no other block reads it after that) for the next
+/// call on the same memory.
+__device__ __forceinline__ long long take_tile(long long& slot, unsigned long long* counter,
+                                               long long tiles) {
   if (counter == nullptr) return blockIdx.x;
-  if (threadIdx.x == 0) slot = static_cast<long long>(atomicAdd(counter, 1ull));
+  if (threadIdx.x == 0) {
+    const unsigned long long taken = atomicAdd(counter, 1ull);
+    if (static_cast<long long>(taken) + 1 == tiles) *counter = 0;
+    slot = static_cast<long long>(taken);
+  }
   __syncthreads();
   return slot;
 }
 
-/// Runs a look-back kernel pair over `tiles` tiles. For more than one tile: temporary storage
-/// for the tile counter and agent.prefix's tile states, zeroed (freed, stream-ordered, after
-/// the launches). Then tiles [0, whole) on the kernel of whole tiles and the rest (a ragged
-/// last tile, or every tile of unaligned data) on the general kernel, launched after it; both
-/// take their tile numbers from the counter (take_tile; none for a single tile).
-template <class Agent, class WholeKernel, class GeneralKernel>
-void launch_tiles(Agent& agent, WholeKernel whole_kernel, GeneralKernel general_kernel,
-                  long long whole, long long tiles, cudaStream_t stream, const char* algorithm) {
-  using state = tile_state<typename Agent::V>;
-  using storage = detail::temporary_storage;
-  std::optional<storage> temp;
-  unsigned long long* counter = nullptr;
-  if (tiles > 1) {
+/// The look-back memory of one call of more than one tile: the tile counter (zero) and the
+/// tile states. A call whose states fit a look-back slot (call_slots.hpp) takes one, with the
+/// slot's next epoch: no allocation and no memset on the stream (a slot whose epochs are used
+/// up is zeroed first). Others take temporary storage, zeroed on the stream, as epoch 1. The
+/// slot goes back to its pool at destruction once the call's kernels were all launched and the
+/// stream is done (done(): the caller has waited for it); otherwise it stays out of use, as
+/// its counter may not be zero.
+template <class V>
+class look_back_storage {
+  static constexpr int layout = tile_word_v<V>;
+  using slots = detail::look_back_slots<layout == 2 ? 0 : layout>;
+  using state_type = tile_state<V>;
+
+ public:
+  look_back_storage(long long tiles, cudaStream_t stream, const char* algorithm)
+      : stream_(stream) {
+    if (tiles <= 1) return;
+    if (layout != 2 && slots::counter_bytes + state_type::bytes(tiles) <= slots::bytes) {
+      pool_ = &slots::pool(detail::current_device(algorithm));
+      slot_ = pool_->take();
+    }
+    if (slot_.at != nullptr) {
+      if (slot_.epoch + 1 == slots::epoch_limit) {  // every epoch used: zeroed, epoch 0 again
+        detail::check(cudaMemsetAsync(slot_.at + slots::counter_bytes, 0,
+                                      slots::bytes - slots::counter_bytes, stream),
+                      algorithm, "cudaMemsetAsync");
+        slot_.epoch = 0;
+      }
+      slot_.epoch += 1;
+      counter_ = reinterpret_cast<unsigned long long*>(slot_.at);
+      state_ = state_type::on(slot_.at + slots::counter_bytes, tiles, slot_.epoch);
+      return;
+    }
     std::size_t bytes = 0;
     const std::size_t counter_at = storage::carve(bytes, sizeof(unsigned long long));
-    const std::size_t state_at = storage::carve(bytes, state::bytes(tiles));
-    temp.emplace(bytes, stream, algorithm);
-    agent.prefix.state = state::on(temp->at<char>(state_at), tiles);
-    counter = temp->at<unsigned long long>(counter_at);
-    detail::check(cudaMemsetAsync(counter, 0, state_at + state::zeroed_bytes(tiles) - counter_at,
-                                  stream),
+    const std::size_t state_at = storage::carve(bytes, state_type::bytes(tiles));
+    temp_.emplace(bytes, stream, algorithm);
+    state_ = state_type::on(temp_->at<char>(state_at), tiles, 1);
+    counter_ = temp_->at<unsigned long long>(counter_at);
+    detail::check(cudaMemsetAsync(counter_, 0,
+                                  state_at + state_type::zeroed_bytes(tiles) - counter_at, stream),
                   algorithm, "cudaMemsetAsync");
   }
+  look_back_storage(const look_back_storage&) = delete;
+  look_back_storage& operator=(const look_back_storage&) = delete;
+  ~look_back_storage() {
+    if (slot_.at == nullptr || !launched_) return;
+    if (!done_ && cudaStreamSynchronize(stream_) != cudaSuccess) {
+      (void)cudaGetLastError();
+      return;
+    }
+    pool_->give_back(slot_);
+  }
+
+  /// The tile counter (nullptr for a single tile) and the states.
+  unsigned long long* counter() const { return counter_; }
+  const state_type& state() const { return state_; }
+  /// Every kernel of the call was launched; the caller has waited for the stream.
+  void launched() { launched_ = true; }
+  void done() { done_ = true; }
+
+ private:
+  using storage = detail::temporary_storage;
+  cudaStream_t stream_;
+  detail::slot_pool<typename slots::slot>* pool_ = nullptr;
+  typename slots::slot slot_{};
+  std::optional<storage> temp_;
+  unsigned long long* counter_ = nullptr;
+  state_type state_{};
+  bool launched_ = false;
+  bool done_ = false;
+};
+
+/// Runs a look-back kernel pair over `tiles` tiles with the counter and states of `memory`:
+/// tiles [0, whole) on the kernel of whole tiles and the rest (a ragged last tile, or every
+/// tile of unaligned data) on the general kernel, launched after it; both take their tile
+/// numbers from the counter (take_tile; none for a single tile).
+template <class Agent, class WholeKernel, class GeneralKernel>
+void launch_tiles(Agent& agent, look_back_storage<typename Agent::V>& memory,
+                  WholeKernel whole_kernel, GeneralKernel general_kernel, long long whole,
+                  long long tiles, cudaStream_t stream, const char* algorithm) {
   if (tiles > 0x7fffffffLL) {  // after the allocation: its failure is std::bad_alloc
     throw std::length_error(std::string("predix::") + algorithm +
                             ": too many items for one launch");
   }
+  agent.prefix.state = memory.state();
+  unsigned long long* const counter = memory.counter();
   if (whole > 0) {
     whole_kernel<<<static_cast<unsigned>(whole), Agent::THREADS, 0, stream>>>(agent, counter,
                                                                               tiles);
@@ -242,6 +329,7 @@ void launch_tiles(Agent& agent, WholeKernel whole_kernel, GeneralKernel general_
         agent, counter, tiles);
     detail::check_launch(algorithm);
   }
+  memory.launched();
 }
 
 }  // namespace predix::gpu
