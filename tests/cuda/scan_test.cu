@@ -22,14 +22,24 @@ namespace {
 using namespace predix_test;
 using M = backend_memory<predix::cuda_policy>;
 
-/// 1, 2, and around 1, 2, 33 and 70 tiles of a scan of In items into A accumulators
-/// (PREDIX_TEST_QUICK: 1, tile + 1, 33 tiles + 5).
+/// Sizes around the tiles of a scan of In items into A accumulators: the general kernel's
+/// tile (which alone runs calls of up to general_only_bytes) and the whole kernel's, 33 general
+/// tiles (past the 32-tile look-back window), and `mixed`: whole tiles then a ragged tail of
+/// general tiles (PREDIX_TEST_QUICK: 1, general tile + 1, 33 general tiles + 5, mixed).
 template <class In, class A>
-std::vector<std::ptrdiff_t> tile_sizes() {
+std::vector<std::ptrdiff_t> tile_sizes(bool with_mixed = true) {
   using tuning = predix::gpu::tuning::active::scan;
   const std::ptrdiff_t tile = tuning::threads * tuning::items(sizeof(In), sizeof(A));
-  if (quick_mode()) return {1, tile + 1, 33 * tile + 5};
-  return {1, 2, tile - 1, tile, tile + 1, 2 * tile + 3, 33 * tile + 5, 70 * tile + 1};
+  const std::ptrdiff_t general = tuning::threads * tuning::items(sizeof(In), sizeof(A), true);
+  std::vector<std::ptrdiff_t> sizes{1, general + 1, 33 * general + 5};
+  if (!quick_mode()) {
+    sizes.insert(sizes.end(), {2, general - 1, general, tile + 1, 70 * tile + 1});
+  }
+  if (with_mixed) {
+    const std::ptrdiff_t general_only = tuning::general_only_bytes / std::ptrdiff_t(sizeof(In));
+    sizes.push_back(general_only + 2 * tile + general + 3);
+  }
+  return sizes;
 }
 
 /// Runs predix's scan of `input` (in place when asked) and compares it with std::'s.
@@ -114,7 +124,7 @@ TEST_F(Scan, BinaryPathEveryOpAndAccumulator) {
   };
   std::vector<pattern> patterns = {{0.5, -1}, {0, 0.7}};
   if (!quick_mode()) patterns.insert(patterns.end(), {{0.01, -1}, {1, -1}});
-  for (const std::ptrdiff_t n : tile_sizes<bool, int>()) {
+  for (const std::ptrdiff_t n : tile_sizes<bool, int>(!quick_mode())) {
     for (const pattern p : patterns) {
       if (::testing::Test::HasFailure()) return;
       const auto bits =

@@ -5,10 +5,13 @@
 //   flags 1 0 1 1 0 (bool)   → inclusive 1 1 1 1 1 (running OR: bool accumulator)
 //                              exclusive(init 0) 0 1 1 2 3 (a count: int accumulator)
 // One block per tile; a block takes its tile's number from a global counter when it starts,
-// so every tile it waits for is held by a block that is already running. A tile is striped
-// (tile_io.cuh: striped_tile): each warp owns ROWS rows of 32 chunks of CHUNK consecutive
-// items (one 16-byte vector on the wider side: 4 int32, 16 uint8), lane l chunk l of every
-// row, so every load and store instruction of a warp moves one contiguous run. Per tile
+// so every tile it waits for is held by a block that is already running. Two kernels: one of
+// whole tiles (vector accesses without checks) and a general one of smaller tiles (tuning)
+// for the rest: a ragged tail, unaligned data, or all of a small call (one launch, and its
+// tiles spread over more SMs). A tile is striped (tile_io.cuh: striped_tile): each warp
+// owns ROWS rows of 32 chunks of CHUNK consecutive items (one 16-byte vector on the wider
+// side: 4 int32, 16 uint8), lane l chunk l of every row, so every load and store
+// instruction of a warp moves one contiguous run. Per tile
 // (consume_tile):
 //   generic path: per row, each lane reduces its chunk in order, a warp scan (shuffles) of
 //     the chunk totals gives each chunk the lanes before it and the row's total; the warps'
@@ -37,12 +40,14 @@
 
 namespace predix::gpu {
 
-template <class Source, class Sink, class A, class Op, bool HAS_INIT, bool BINARY>
+/// GENERAL: the agent of the general kernel, with its smaller tiles (tuning scan::items).
+template <class Source, class Sink, class A, class Op, bool HAS_INIT, bool BINARY, bool GENERAL>
 struct scan_agent {
   using tuning = tuning::active::scan;
   static constexpr int THREADS = tuning::threads;
   static constexpr int CHUNK = detail::chunk_items<Source, Sink>();
-  static constexpr int ROWS_WANTED = tuning::items(Source::element_bytes, sizeof(A)) / CHUNK;
+  static constexpr int ROWS_WANTED =
+      tuning::items(Source::element_bytes, sizeof(A), GENERAL) / CHUNK;
   static constexpr int ROWS = ROWS_WANTED < 1 ? 1 : ROWS_WANTED;
   using layout = detail::striped_tile<THREADS, ROWS, CHUNK>;
   static constexpr int WARPS = layout::WARPS;
@@ -79,6 +84,8 @@ struct scan_agent {
   Op op;
   A init;  // exclusive_scan only
   tile_prefix<V, prefix_op> prefix;
+  long long first_tile = 0;  // the agent's tiles are first_tile, ... from item first_item on
+  long long first_item = 0;
 
   static prefix_op prefix_op_of(const Op& op) {
     if constexpr (BINARY) {
@@ -109,9 +116,14 @@ struct scan_agent {
   }
 
  private:
+  /// The first item of `tile`.
+  __device__ long long tile_start(long long tile) const {
+    return first_item + (tile - first_tile) * TILE;
+  }
+
   template <bool IS_LAST_TILE, bool WHOLE>
   __device__ void consume_tile(TempStorage& storage, long long tile) {
-    const long long first = tile * TILE + layout::thread_offset();  // this thread's row 0
+    const long long first = tile_start(tile) + layout::thread_offset();  // this thread's row 0
     if constexpr (BINARY) {
       binary_tile<IS_LAST_TILE, WHOLE>(storage, tile, first);
     } else {
@@ -125,7 +137,7 @@ struct scan_agent {
   ///   tile prefix · warps before · rows before · lanes before in the row.
   template <bool IS_LAST_TILE, bool WHOLE>
   __device__ void generic_tile(TempStorage& storage, long long tile, long long first) {
-    const long long fallback = tile * TILE;
+    const long long fallback = tile_start(tile);
     chunk_t held[ROWS];
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
@@ -198,7 +210,7 @@ struct scan_agent {
   /// the look-back; each item's result from the ones before it.
   template <bool IS_LAST_TILE, bool WHOLE>
   __device__ void binary_tile(TempStorage& storage, long long tile, long long first) {
-    const long long fallback = tile * TILE;
+    const long long fallback = tile_start(tile);
     unsigned bits[ROWS];  // bit j of row r: item j of the lane's chunk is 1
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
@@ -258,19 +270,31 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
   if (n == 0) return out;
   detail::check_device_iterator(first, algorithm, "input");
   detail::check_device_iterator(out, algorithm, "output");
-  using agent = scan_agent<detail::source_t<In>, detail::sink_t<Out>, A, device_function_t<Op>,
-                           HAS_INIT, uses_binary_path_v<In, Op, A>>;
+  using source_type = detail::source_t<In>;
+  using sink_type = detail::sink_t<Out>;
+  constexpr bool binary = uses_binary_path_v<In, Op, A>;
+  using agent = scan_agent<source_type, sink_type, A, device_function_t<Op>, HAS_INIT, binary,
+                           false>;
+  using general_agent = scan_agent<source_type, sink_type, A, device_function_t<Op>, HAS_INIT,
+                                   binary, true>;
   const auto source = detail::make_source(first);
   const auto sink = detail::make_sink(out);
   const auto dop = to_device(op);
   agent a{source, sink, n, source.is_aligned(), sink.is_aligned(),
           dop, init, {{}, agent::prefix_op_of(dop)}};
-  const long long tiles = (n + agent::TILE - 1) / agent::TILE;
-  const long long whole = a.vectors() ? n / agent::TILE : 0;
+  // Tiles [0, whole) of the kernel of whole tiles, then the general kernel's smaller tiles
+  // from item whole · agent::TILE on (every tile of a small call, or of unaligned data).
+  const bool general_only =
+      n * source_type::element_bytes <= agent::tuning::general_only_bytes || !a.vectors();
+  const long long whole = general_only ? 0 : n / agent::TILE;
+  general_agent g{source, sink, n, a.aligned_in, a.aligned_out, dop, init, a.prefix,
+                  whole, whole * agent::TILE};
+  const long long tiles =
+      whole + (n - g.first_item + general_agent::TILE - 1) / general_agent::TILE;
   const cudaStream_t stream = policy.stream();
   look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
-  launch_tiles(a, look_back, scan_kernel<agent, true>, scan_kernel<agent, false>, whole, tiles,
-               stream, algorithm);
+  launch_tiles(a, g, look_back, scan_kernel<agent, true>, scan_kernel<general_agent, false>,
+               whole, tiles, stream, algorithm);
   detail::synchronize(stream, algorithm);
   look_back.done();
   return out + n;

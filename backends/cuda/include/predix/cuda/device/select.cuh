@@ -224,7 +224,7 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
   a.total = total.result();
   const long long whole = a.vectors() ? n / agent::TILE : 0;
   look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
-  launch_tiles(a, look_back, select_kernel<agent, true>, select_kernel<agent, false>, whole,
+  launch_tiles(a, a, look_back, select_kernel<agent, true>, select_kernel<agent, false>, whole,
                tiles, stream, algorithm);
   const unsigned long long k = total.get(algorithm);
   look_back.done();

@@ -306,18 +306,22 @@ class look_back_storage {
 };
 
 /// Runs a look-back kernel pair over `tiles` tiles with the counter and states of `memory`:
-/// tiles [0, whole) on the kernel of whole tiles and the rest (a ragged last tile, or every
-/// tile of unaligned data) on the general kernel, launched after it; both take their tile
-/// numbers from the counter (take_tile; none for a single tile).
-template <class Agent, class WholeKernel, class GeneralKernel>
-void launch_tiles(Agent& agent, look_back_storage<typename Agent::V>& memory,
-                  WholeKernel whole_kernel, GeneralKernel general_kernel, long long whole,
-                  long long tiles, cudaStream_t stream, const char* algorithm) {
+/// tiles [0, whole) on the kernel of whole tiles (agent) and the rest (a ragged last tile, or
+/// every tile of unaligned data; for the scan also every tile of a small call) on the general
+/// kernel (general: the same agent, or one of smaller tiles that starts where the whole tiles
+/// end), launched after it; both take their tile numbers from the counter (take_tile; none for
+/// a single tile).
+template <class Agent, class GeneralAgent, class WholeKernel, class GeneralKernel>
+void launch_tiles(Agent& agent, GeneralAgent& general,
+                  look_back_storage<typename Agent::V>& memory, WholeKernel whole_kernel,
+                  GeneralKernel general_kernel, long long whole, long long tiles,
+                  cudaStream_t stream, const char* algorithm) {
   if (tiles > 0x7fffffffLL) {  // after the allocation: its failure is std::bad_alloc
     throw std::length_error(std::string("predix::") + algorithm +
                             ": too many items for one launch");
   }
   agent.prefix.state = memory.state();
+  general.prefix.state = memory.state();
   unsigned long long* const counter = memory.counter();
   if (whole > 0) {
     whole_kernel<<<static_cast<unsigned>(whole), Agent::THREADS, 0, stream>>>(agent, counter,
@@ -325,8 +329,8 @@ void launch_tiles(Agent& agent, look_back_storage<typename Agent::V>& memory,
     detail::check_launch(algorithm);
   }
   if (whole < tiles) {
-    general_kernel<<<static_cast<unsigned>(tiles - whole), Agent::THREADS, 0, stream>>>(
-        agent, counter, tiles);
+    general_kernel<<<static_cast<unsigned>(tiles - whole), GeneralAgent::THREADS, 0, stream>>>(
+        general, counter, tiles);
     detail::check_launch(algorithm);
   }
   memory.launched();

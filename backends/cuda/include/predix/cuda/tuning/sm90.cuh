@@ -5,7 +5,8 @@
 // data allows (device/tile_io.cuh), so the counts are set in bytes:
 //   scan   256 threads, 128 input bytes per thread (int32: 32 items, an 8192-item tile),
 //          192 for 8-byte items and 64 for larger ones, at most 64 items per thread and
-//          accumulator bytes twice the input bytes (registers); the
+//          accumulator bytes twice the input bytes (registers); 64 bytes per thread in the
+//          general kernel, which alone runs calls of up to 8 MiB of input; the
 //          look-back sleeps before its first read and between reads of a window that is not
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
@@ -35,6 +36,16 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SCAN_THREADS
 #define PREDIX_SCAN_THREADS 256
 #endif
+// The general kernel (ragged tails, unaligned data, and every call of at most
+// PREDIX_SCAN_GENERAL_ONLY_BYTES input bytes) runs smaller tiles: a small call then spreads over
+// more SMs in one launch. H100, int64 µs (CUB): 2^16 25.3 (19.1) at 192 bytes, 14.0 (15.4) at
+// 64; 2^20 25.3 (19.3), 20.6 (22.3); 2^24 124.5 (118.4), 133.6 (115.6).
+#ifndef PREDIX_SCAN_GENERAL_BYTES_PER_THREAD
+#define PREDIX_SCAN_GENERAL_BYTES_PER_THREAD 64
+#endif
+#ifndef PREDIX_SCAN_GENERAL_ONLY_BYTES
+#define PREDIX_SCAN_GENERAL_ONLY_BYTES (8 << 20)
+#endif
 
 // Look-back delays in nanoseconds (before the first read, between reads) and the grid size
 // from which they apply.
@@ -63,13 +74,17 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 struct sm90 {
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
-    /// Items per thread for input items of In_bytes and accumulators of Acc_bytes.
-    static constexpr int items(int in_bytes, int acc_bytes) {
-      const int bytes = in_bytes == 8  ? PREDIX_SCAN_WIDE_BYTES_PER_THREAD
-                        : in_bytes > 8 ? 64  // structs: their items stay in registers
-                                       : PREDIX_SCAN_BYTES_PER_THREAD;
+    /// Items per thread for input items of In_bytes and accumulators of Acc_bytes, in the
+    /// kernel of whole tiles or (general) the general kernel.
+    static constexpr int items(int in_bytes, int acc_bytes, bool general = false) {
+      const int bytes = in_bytes > 8 ? 64  // structs: their items stay in registers
+                        : general       ? PREDIX_SCAN_GENERAL_BYTES_PER_THREAD
+                        : in_bytes == 8 ? PREDIX_SCAN_WIDE_BYTES_PER_THREAD
+                                        : PREDIX_SCAN_BYTES_PER_THREAD;
       return detail::clamp_items(detail::min_int(bytes / in_bytes, 2 * bytes / acc_bytes), 64);
     }
+    /// Calls of at most this many input bytes run on the general kernel alone.
+    static constexpr long long general_only_bytes = PREDIX_SCAN_GENERAL_ONLY_BYTES;
   };
   struct look_back {
     static constexpr unsigned first_ns = PREDIX_LOOK_BACK_FIRST_NS;
