@@ -1,5 +1,4 @@
-// device/select.cuh beyond the conformance suite: sizes around each type's own tiles (of the
-// kernel of whole tiles and of the general one), whole tiles followed by general ones, past
+// device/select.cuh beyond the conformance suite: sizes around each type's own tile and past
 // the 32-tile look-back window, inputs, stencils and outputs shifted off 16-byte alignment
 // (the kernel of whole tiles and the general one; runs stored with ragged heads and tails),
 // stencils narrower and wider than the items, iterators read item by item, and a user stream.
@@ -19,30 +18,18 @@ namespace {
 using namespace predix_test;
 using M = backend_memory<predix::cuda_policy>;
 
-/// The selection kernel's tile for items of T (tuning select): of the kernel of whole tiles,
-/// or of the general kernel.
+/// The selection kernel's tile for items of T (tuning select).
 template <class T>
-std::ptrdiff_t select_tile(bool general = false) {
+std::ptrdiff_t select_tile() {
   using tuning = predix::gpu::tuning::active::select;
-  return std::ptrdiff_t(tuning::threads) * tuning::items(int(sizeof(T)), general);
+  return std::ptrdiff_t(tuning::threads) * tuning::items(int(sizeof(T)));
 }
 
-/// The smallest size whose aligned calls run whole tiles, plus a ragged tail of general tiles.
-template <class T>
-std::ptrdiff_t mixed_size() {
-  using tuning = predix::gpu::tuning::active::select;
-  return tuning::general_only_bytes / std::ptrdiff_t(sizeof(T)) + 2 * select_tile<T>() +
-         select_tile<T>(true) + 3;
-}
-
-/// Sizes around both kernels' tiles (the general kernel alone runs calls of up to
-/// general_only_bytes), past the 32-tile look-back window, and mixed_size.
 template <class T>
 std::vector<std::ptrdiff_t> tile_sizes() {
-  const std::ptrdiff_t tile = select_tile<T>(), general = select_tile<T>(true);
-  if (quick_mode()) return {1, general + 1, 33 * general + 5, mixed_size<T>()};
-  return {1,           17, general - 1, general, general + 1, 2 * tile + 3, 33 * general + 5,
-          mixed_size<T>()};
+  const std::ptrdiff_t tile = select_tile<T>();
+  if (quick_mode()) return {1, tile + 1, 33 * tile + 5};
+  return {1, 17, tile - 1, tile, tile + 1, 2 * tile + 3, 33 * tile + 5};
 }
 
 /// `values` uploaded `shift` items past the start of a device array (shift 1..3: off the
@@ -171,12 +158,10 @@ TEST_F(Select, AroundEachTypesTileAndOffAlignment) {
   for_each_type([&](auto tag) {
     using T = typename decltype(tag)::type;
     for (const std::ptrdiff_t n : tile_sizes<T>()) {
-      const bool mixed = n == mixed_size<T>();  // large: aligned inputs, half selected
       for (const selectivity s : {selectivity{0.5, false}, selectivity{0.01, false},
                                   selectivity{1.0, false}}) {
         for (const auto& shifts : {std::pair<int, int>{0, 0}, {1, 3}, {3, 0}, {0, 2}}) {
           if (::testing::Test::HasFailure()) return;
-          if (mixed && (s.fraction != 0.5 || shifts.first != 0)) continue;
           SCOPED_TRACE(std::string(type_name<T>) + ", n = " + std::to_string(n) + ", " + s.name() +
                        ", input shift " + std::to_string(shifts.first) + ", output shift " +
                        std::to_string(shifts.second));

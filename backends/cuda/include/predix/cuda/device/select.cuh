@@ -4,12 +4,10 @@
 // the data with the decoupled look-back of tile_state.cuh carrying the count of selected items.
 //   items a b c d e f, flags 1 0 1 1 0 1 → selected a c d f; rejected b e (in order), or
 //   written from the end of their range backwards: ... e b (DESIGN.md §1, unstable partition)
-// One block per tile, its number from take_tile (tile_state.cuh); as in scan.cuh, a kernel of
-// whole tiles and a general one of smaller tiles (the rest, or all of a small call). The tile
-// is striped as in scan.cuh: per row, each lane loads a chunk of consecutive items (one
-// 16-byte vector of a primitive source, kept packed in registers: 16 uint8 in four) and
-// evaluates the predicate once per item (on the stencil's item when there is one), keeping
-// the results as a bit mask;
+// One block per tile, its number from take_tile (tile_state.cuh). The tile is striped as in
+// scan.cuh: per row, each lane loads a chunk of consecutive items (one 16-byte vector of a
+// primitive source, kept packed in registers: 16 uint8 in four) and evaluates the predicate
+// once per item (on the stencil's item when there is one), keeping the results as a bit mask;
 // a bit-plane warp scan (ballot + popc) of the chunks' counts per row and the warps' counts
 // (warp_offsets) give each item its rank among the tile's selected items; warp 0's look-back
 // gives the selected items before the tile, and the rejected items before the tile are the
@@ -51,9 +49,8 @@ template <class T>
 inline constexpr bool selects_natively_v =
     std::is_trivially_copyable_v<T> && std::is_default_constructible_v<T>;
 
-/// GENERAL: the agent of the general kernel, with its smaller tiles (tuning select::items).
 template <class Source, class Stencil, class Selected, class Rejected, class Pred,
-          rejected_to REJECTED, bool GENERAL>
+          rejected_to REJECTED>
 struct select_agent {
   using T = typename Source::value_type;
   using E = typename Source::element;
@@ -63,7 +60,7 @@ struct select_agent {
       Source::element_bytes > int(sizeof(T)) ? Source::element_bytes : int(sizeof(T));
   static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles
       tuning::min_blocks(REJECTED != rejected_to::nowhere, ITEM_BYTES);
-  static constexpr int ITEMS_WANTED = tuning::items(ITEM_BYTES, GENERAL);
+  static constexpr int ITEMS_WANTED = tuning::items(ITEM_BYTES);
   /// Items per chunk: one 16-byte vector of a primitive source (a power of two that divides
   /// into the thread's items), else 1.
   static constexpr int chunk() {
@@ -101,8 +98,6 @@ struct select_agent {
   Pred pred;
   tile_prefix<V, count_op> prefix;
   unsigned long long* total;  // the count of selected items, stored by the last tile
-  long long first_tile = 0;   // the agent's tiles are first_tile, ... from item first_item on
-  long long first_item = 0;
 
   /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may
   /// run: the primitive inputs are 16-byte aligned.
@@ -114,7 +109,7 @@ struct select_agent {
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile(storage.tile, counter, tiles);
-    const long long tile_first = first_item + (tile - first_tile) * TILE;
+    const long long tile_first = tile * TILE;
     const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
                                                           : static_cast<int>(n - tile_first);
     const int offset = layout::thread_offset();  // this thread's row 0 in the tile
@@ -207,18 +202,11 @@ template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class O
 long long device_select(const cuda_policy& policy, In first, long long n, StencilIt stencil,
                         OutSel out_selected, OutRej out_rejected, Pred pred,
                         const char* algorithm) {
-  using source_type = detail::source_t<In>;
-  using stencil_type = detail::source_t<StencilIt>;
-  using selected_type = detail::sink_t<OutSel>;
-  using rejected_type = detail::sink_t<OutRej>;
-  using agent = select_agent<source_type, stencil_type, selected_type, rejected_type,
-                             device_function_t<Pred>, REJECTED, false>;
-  using general_agent = select_agent<source_type, stencil_type, selected_type, rejected_type,
-                                     device_function_t<Pred>, REJECTED, true>;
+  using agent = select_agent<detail::source_t<In>, detail::source_t<StencilIt>,
+                             detail::sink_t<OutSel>, detail::sink_t<OutRej>,
+                             device_function_t<Pred>, REJECTED>;
   const auto source = detail::make_source(first);
   const auto stencil_source = detail::make_source(stencil);
-  const cudaStream_t stream = policy.stream();
-  detail::call_slots<unsigned long long> total(stream, algorithm);  // the count, to the host
   agent a{source,
           stencil_source,
           detail::make_sink(out_selected),
@@ -229,20 +217,15 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
           !detail::stencil_is_input(first, stencil),
           to_device(pred),
           {},
-          total.result()};
-  // Tiles [0, whole) of the kernel of whole tiles, then the general kernel's smaller tiles
-  // from item whole · agent::TILE on (every tile of a small call, or of unaligned data).
-  const bool general_only =
-      n * agent::ITEM_BYTES <= agent::tuning::general_only_bytes || !a.vectors();
-  const long long whole = general_only ? 0 : n / agent::TILE;
-  general_agent g{a.source,     a.stencil,         a.selected,    a.rejected, a.n,
-                  a.aligned_in, a.aligned_stencil, a.use_stencil, a.pred,     a.prefix,
-                  a.total,      whole,             whole * agent::TILE};
-  const long long tiles =
-      whole + (n - g.first_item + general_agent::TILE - 1) / general_agent::TILE;
+          nullptr};
+  const long long tiles = (n + agent::TILE - 1) / agent::TILE;
+  const cudaStream_t stream = policy.stream();
+  detail::call_slots<unsigned long long> total(stream, algorithm);  // the count, to the host
+  a.total = total.result();
+  const long long whole = a.vectors() ? n / agent::TILE : 0;
   look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
-  launch_tiles(a, g, look_back, select_kernel<agent, true>, select_kernel<general_agent, false>,
-               whole, tiles, stream, algorithm);
+  launch_tiles(a, a, look_back, select_kernel<agent, true>, select_kernel<agent, false>, whole,
+               tiles, stream, algorithm);
   const unsigned long long k = total.get(algorithm);
   look_back.done();
   return static_cast<long long>(k);

@@ -11,8 +11,7 @@
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
 //   reduce, count_if   256 threads, 64 input bytes per thread, at most 64 items
-//   copy_if, partitions  128 input bytes per thread, a floor on resident blocks per SM; 64
-//          in the general kernel, which alone runs calls of up to 8 MiB of input
+//   copy_if, partitions  128 input bytes per thread, a floor on resident blocks per SM
 //   find_if            256 threads, 16 input bytes per thread (a short first wave)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
 namespace predix::gpu::tuning {
@@ -71,13 +70,6 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_MIN_BLOCKS_TWO
 #define PREDIX_SELECT_MIN_BLOCKS_TWO 3
 #endif
-// The selection's general kernel, as the scan's: smaller tiles, alone for small calls.
-#ifndef PREDIX_SELECT_GENERAL_BYTES_PER_THREAD
-#define PREDIX_SELECT_GENERAL_BYTES_PER_THREAD 64
-#endif
-#ifndef PREDIX_SELECT_GENERAL_ONLY_BYTES
-#define PREDIX_SELECT_GENERAL_ONLY_BYTES (8 << 20)
-#endif
 
 struct sm90 {
   struct scan {
@@ -112,15 +104,9 @@ struct sm90 {
   /// remove_copy_if 99% 74.4 → 85.3; uint8 copy_if 50% lost 43.9 → 37.1 at 4 blocks).
   struct select {
     static constexpr int threads = 256;
-    /// Items per thread in the kernel of whole tiles or (general) the general kernel.
-    static constexpr int items(int in_bytes, bool general = false) {
-      return detail::clamp_items(
-          (general ? PREDIX_SELECT_GENERAL_BYTES_PER_THREAD : PREDIX_SELECT_BYTES_PER_THREAD) /
-              in_bytes,
-          64);
+    static constexpr int items(int in_bytes) {
+      return detail::clamp_items(PREDIX_SELECT_BYTES_PER_THREAD / in_bytes, 64);
     }
-    /// Calls of at most this many input bytes run on the general kernel alone.
-    static constexpr long long general_only_bytes = PREDIX_SELECT_GENERAL_ONLY_BYTES;
     static constexpr int min_blocks(bool two_outputs, int in_bytes) {
       if (in_bytes == 1) return two_outputs ? 5 : 6;
       return two_outputs ? PREDIX_SELECT_MIN_BLOCKS_TWO : PREDIX_SELECT_MIN_BLOCKS_ONE;
