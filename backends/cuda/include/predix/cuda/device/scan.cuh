@@ -283,9 +283,12 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
   agent a{source, sink, n, source.is_aligned(), sink.is_aligned(),
           dop, init, {{}, agent::prefix_op_of(dop)}};
   // Tiles [0, whole) of the kernel of whole tiles, then the general kernel's smaller tiles
-  // from item whole · agent::TILE on (every tile of a small call, or of unaligned data).
-  const bool general_only =
-      n * source_type::element_bytes <= agent::tuning::general_only_bytes || !a.vectors();
+  // from item whole · agent::TILE on: every tile of unaligned data, and of a small call where
+  // the general tiles are smaller or n is ragged (one launch instead of two; the general
+  // kernel's checks cost where neither holds: uint8, a power of two).
+  const bool small = n * source_type::element_bytes <= agent::tuning::general_only_bytes &&
+                     (general_agent::TILE < agent::TILE || n % agent::TILE != 0);
+  const bool general_only = small || !a.vectors();
   const long long whole = general_only ? 0 : n / agent::TILE;
   general_agent g{source, sink, n, a.aligned_in, a.aligned_out, dop, init, a.prefix,
                   whole, whole * agent::TILE};

@@ -37,9 +37,10 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_SCAN_THREADS 256
 #endif
 // The general kernel (ragged tails, unaligned data, and every call of at most
-// PREDIX_SCAN_GENERAL_ONLY_BYTES input bytes) runs smaller tiles: a small call then spreads over
-// more SMs in one launch. H100, int64 µs (CUB): 2^16 25.3 (19.1) at 192 bytes, 14.0 (15.4) at
-// 64; 2^20 25.3 (19.3), 20.6 (22.3); 2^24 124.5 (118.4), 133.6 (115.6).
+// PREDIX_SCAN_GENERAL_ONLY_BYTES input bytes whose tile this shrinks or whose size is ragged)
+// runs smaller tiles: a small call then spreads over more SMs in one launch. H100, int64 µs
+// (CUB): 2^16 25.3 (19.1) at 192 bytes, 14.0 (15.4) at 64; 2^20 25.3 (19.3), 20.6 (22.3);
+// 2^24 124.5 (118.4), 133.6 (115.6).
 #ifndef PREDIX_SCAN_GENERAL_BYTES_PER_THREAD
 #define PREDIX_SCAN_GENERAL_BYTES_PER_THREAD 64
 #endif
