@@ -95,22 +95,7 @@ __device__ __forceinline__ void finish_grid(const T& block_total, const T& init,
   const unsigned from = threadIdx.x * per;
   const unsigned to = from + per < gridDim.x ? from + per : gridDim.x;
   T mine;
-  constexpr unsigned RUN = tuning::active::stream::join_run;
-  if (per <= RUN) {  // the run's loads all issued before the first join waits on one
-    T run[RUN > 0 ? RUN : 1];
-#pragma unroll
-    for (unsigned k = 0; k < RUN; ++k) {
-      if (from + k < to) run[k] = partials[from + k];
-    }
-#pragma unroll
-    for (unsigned k = 0; k < RUN; ++k) {
-      if (from + k < to) mine = k == 0 ? run[0] : static_cast<T>(op(mine, run[k]));
-    }
-  } else {
-    for (unsigned i = from; i < to; ++i) {
-      mine = i == from ? partials[i] : static_cast<T>(op(mine, partials[i]));
-    }
-  }
+  for (unsigned i = from; i < to; ++i) mine = i == from ? partials[i] : static_cast<T>(op(mine, partials[i]));
   const int holders = static_cast<int>((gridDim.x + per - 1) / per);  // a prefix of the threads
   const T total = join_threads(mine, holders, op, totals);
   if (threadIdx.x == 0) *result = static_cast<T>(op(init, total));

@@ -60,11 +60,6 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_LOOK_BACK_MIN_TILES 500
 #endif
 
-// Partials per thread loaded at once when reduce's last block joins them (0: one at a time).
-#ifndef PREDIX_REDUCE_JOIN_RUN
-#define PREDIX_REDUCE_JOIN_RUN 8
-#endif
-
 // Selection tile bytes per thread and resident-block floors of items wider than a byte (one
 // output, two outputs).
 #ifndef PREDIX_SELECT_BYTES_PER_THREAD
@@ -97,12 +92,10 @@ struct sm90 {
     static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
     static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
   };
-  /// reduce and count_if: a stream of loads, no look-back. reduce's last block joins the
-  /// blocks' partials, each thread a run of them: runs of up to join_run are loaded at once.
+  /// reduce and count_if: a stream of loads, no look-back.
   struct stream {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) { return detail::clamp_items(64 / in_bytes, 64); }
-    static constexpr unsigned join_run = PREDIX_REDUCE_JOIN_RUN;
   };
   /// copy_if and the partition family: 128 input bytes per thread (uint8: 64 items, as at 64
   /// bytes) and a floor on the resident blocks per SM for the kernel of whole tiles, set by
