@@ -14,12 +14,13 @@
 //                    zero when taken (the block that takes the last tile sets it back), and
 //                    the tile states, which need no zeroing: each use of a slot has its own
 //                    epoch, and states of earlier epochs read as INVALID (tile_state.cuh).
-// A call holds its slots in one call_slots object, which gives them back once the call's work
-// is known to be done (get() synchronized, or the stream can be waited for); a slot whose
-// stream cannot be waited for (a failed call, a stream being captured into a graph) is kept
-// out of use. When no slot is free, or the blocks could not be had, the call falls back to
-// temporary device memory: a result copied back, scratch counters zeroed by a memset. The
-// blocks are freed at exit (before the runtime's own teardown, which was set up first).
+// A call holds its result and scratch slots in one call_slots object (its look-back slot in a
+// look_back_storage, tile_state.cuh), which gives them back once the call's work is known to
+// be done (get() synchronized, or the stream can be waited for); a slot whose stream cannot be
+// waited for (a failed call, a stream being captured into a graph) is kept out of use. When
+// no slot is free, or the blocks could not be had, the call falls back to temporary device
+// memory: a result copied back, counters and tile states zeroed by a memset. The blocks are
+// freed at exit (before the runtime's own teardown, which was set up first).
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
