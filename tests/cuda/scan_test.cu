@@ -23,7 +23,7 @@ using namespace predix_test;
 using M = backend_memory<predix::cuda_policy>;
 
 /// Sizes around the tiles of a scan of In items into A accumulators: the general kernel's
-/// tile (which alone runs calls of up to general_only_bytes) and the whole kernel's, 33 general
+/// tile (it alone runs the smaller calls, tuning scan) and the whole kernel's, 33 general
 /// tiles (past the 32-tile look-back window), and `mixed`: whole tiles then a ragged tail of
 /// general tiles (PREDIX_TEST_QUICK: 1, general tile + 1, 33 general tiles + 5, mixed).
 template <class In, class A>

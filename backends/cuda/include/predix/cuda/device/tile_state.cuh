@@ -236,22 +236,22 @@ __device__ __forceinline__ long long take_tile(long long& slot, unsigned long lo
 /// tile states. A call whose states fit a look-back slot (call_slots.hpp) takes one, with the
 /// slot's next epoch: no allocation and no memset on the stream (a slot whose epochs are used
 /// up is zeroed first). Others take temporary storage, zeroed on the stream, as epoch 1. The
-/// slot goes back to its pool at destruction once the call's kernels were all launched and the
-/// stream is done (done(): the caller has waited for it); otherwise it stays out of use, as
-/// its counter may not be zero.
+/// slot goes back to its pool at destruction if the caller has waited for the call's kernels
+/// (done()); otherwise (a failed call) it stays out of use, as its counter may not be zero.
 template <class V>
 class look_back_storage {
-  static constexpr int layout = tile_word_v<V>;
-  using slots = detail::look_back_slots<layout == 2 ? 0 : layout>;
+  static constexpr int layout = tile_word_v<V>;  // 2: separate arrays, never in a slot
+  using slots = detail::look_back_slots<layout>;
   using state_type = tile_state<V>;
 
  public:
-  look_back_storage(long long tiles, cudaStream_t stream, const char* algorithm)
-      : stream_(stream) {
+  look_back_storage(long long tiles, cudaStream_t stream, const char* algorithm) {
     if (tiles <= 1) return;
-    if (layout != 2 && slots::counter_bytes + state_type::bytes(tiles) <= slots::bytes) {
-      pool_ = &slots::pool(detail::current_device(algorithm));
-      slot_ = pool_->take();
+    if constexpr (layout != 2) {
+      if (slots::counter_bytes + state_type::bytes(tiles) <= slots::bytes) {
+        pool_ = &slots::pool(detail::current_device(algorithm));
+        slot_ = pool_->take();
+      }
     }
     if (slot_.at != nullptr) {
       if (slot_.epoch + 1 == slots::epoch_limit) {  // every epoch used: zeroed, epoch 0 again
@@ -278,30 +278,22 @@ class look_back_storage {
   look_back_storage(const look_back_storage&) = delete;
   look_back_storage& operator=(const look_back_storage&) = delete;
   ~look_back_storage() {
-    if (slot_.at == nullptr || !launched_) return;
-    if (!done_ && cudaStreamSynchronize(stream_) != cudaSuccess) {
-      (void)cudaGetLastError();
-      return;
-    }
-    pool_->give_back(slot_);
+    if (slot_.at != nullptr && done_) pool_->give_back(slot_);
   }
 
   /// The tile counter (nullptr for a single tile) and the states.
   unsigned long long* counter() const { return counter_; }
   const state_type& state() const { return state_; }
-  /// Every kernel of the call was launched; the caller has waited for the stream.
-  void launched() { launched_ = true; }
+  /// The caller has waited for the call's kernels.
   void done() { done_ = true; }
 
  private:
   using storage = detail::temporary_storage;
-  cudaStream_t stream_;
   detail::slot_pool<typename slots::slot>* pool_ = nullptr;
   typename slots::slot slot_{};
   std::optional<storage> temp_;
   unsigned long long* counter_ = nullptr;
   state_type state_{};
-  bool launched_ = false;
   bool done_ = false;
 };
 
@@ -333,7 +325,6 @@ void launch_tiles(Agent& agent, GeneralAgent& general,
         general, counter, tiles);
     detail::check_launch(algorithm);
   }
-  memory.launched();
 }
 
 }  // namespace predix::gpu

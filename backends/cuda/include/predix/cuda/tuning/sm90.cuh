@@ -6,7 +6,8 @@
 //   scan   256 threads, 128 input bytes per thread (int32: 32 items, an 8192-item tile),
 //          192 for 8-byte items and 64 for larger ones, at most 64 items per thread and
 //          accumulator bytes twice the input bytes (registers); 64 bytes per thread in the
-//          general kernel, which alone runs calls of up to 8 MiB of input; the
+//          general kernel, which alone runs calls of up to 8 MiB of input whose tile it
+//          makes smaller or whose size is ragged; the
 //          look-back sleeps before its first read and between reads of a window that is not
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
