@@ -29,6 +29,7 @@
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/warp_offsets.cuh>
+#include <predix/cuda/detail/word_compaction.cuh>
 #include <predix/cuda/device/tile_io.cuh>
 #include <predix/cuda/device/tile_state.cuh>
 #include <predix/cuda/functional.cuh>
@@ -79,6 +80,11 @@ struct select_agent {
   using V = unsigned long long;  // what the look-back carries: selected items
   using count_op = binary_domain<binary_kind::sum, V>;
   using chunk_t = detail::held_chunk<Source, CHUNK, T>;  // as loaded (uint8: 16 in 4 registers)
+  /// Whether the staging works on the packed words of the chunks (stage_packed): 1- and
+  /// 2-byte primitive items read as they are stored, in chunks of whole words.
+  static constexpr bool PACKED = PREDIX_SELECT_PACKED_STAGING && Source::primitive &&
+                                 Source::untransformed && (sizeof(T) == 1 || sizeof(T) == 2) &&
+                                 CHUNK * sizeof(T) % 4 == 0;
 
   struct TempStorage {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
@@ -104,6 +110,81 @@ struct select_agent {
   bool vectors() const {
     return (!Source::primitive || aligned_in) &&
            (!use_stencil || !Stencil::primitive || aligned_stencil);
+  }
+
+  /// Stages each item at its place, one test and one position per item.
+  template <bool WHOLE>
+  __device__ __forceinline__ void stage_items(TempStorage& storage, chunk_t (&held)[ROWS],
+                                              const unsigned (&bits)[ROWS],
+                                              const int (&before)[ROWS], int warp_before,
+                                              int tile_selected, int tile_items, int offset) {
+    T* const staged = reinterpret_cast<T*>(storage.staged);
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      held[r].reload();
+      const int row_at = offset + r * layout::ROW_ITEMS;  // the chunk's first item in the tile
+      int sel = warp_before + before[r];                  // selected items before it
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) {
+        if (WHOLE || row_at + j < tile_items) {
+          const bool is_selected = (bits[r] >> j) & 1u;
+          const int rej = row_at + j - sel;  // rejected items before it
+          const int to = is_selected ? sel
+                         : REJECTED == rejected_to::forward ? tile_selected + rej
+                                                            : tile_items - 1 - rej;
+          if (REJECTED != rejected_to::nowhere || is_selected) staged[to] = held[r].item(source, j);
+          sel += is_selected;
+        }
+      }
+    }
+  }
+
+  /// Stages a chunk of packed 1- or 2-byte items word by word: the word's selected items
+  /// compacted to its low end (word_compaction.cuh) and stored at consecutive places, then
+  /// its rejected items likewise (backward: at descending places). The warp's lanes stay
+  /// converged (compact_word shuffles).
+  template <bool WHOLE>
+  __device__ __forceinline__ void stage_packed(TempStorage& storage, chunk_t (&held)[ROWS],
+                                               const unsigned (&bits)[ROWS],
+                                               const int (&before)[ROWS], int warp_before,
+                                               int tile_selected, int tile_items, int offset) {
+    using item = typename detail::vector_bytes<sizeof(T)>::type;
+    constexpr int PER_WORD = 4 / static_cast<int>(sizeof(T));
+    constexpr unsigned WORD_MASK = (1u << PER_WORD) - 1;
+    item* const staged = reinterpret_cast<item*>(storage.staged);
+    const unsigned table = detail::compaction_table();
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      held[r].reload();
+      unsigned words[CHUNK / PER_WORD];
+      static_assert(sizeof words == sizeof held[r].data, "the chunk is whole words");
+      std::memcpy(words, &held[r].data, sizeof words);
+      const int row_at = offset + r * layout::ROW_ITEMS;  // the chunk's first item in the tile
+      int sel = warp_before + before[r];                  // selected items before it
+      int rej = row_at - sel;                             // rejected items before it
+      const int valid = WHOLE ? CHUNK : tile_items - row_at;  // items of the chunk in range
+      const unsigned in_range =
+          valid >= CHUNK ? (1u << CHUNK) - 1 : valid <= 0 ? 0u : (1u << valid) - 1;
+#pragma unroll
+      for (int i = 0; i < CHUNK / PER_WORD; ++i) {
+        const unsigned mine = (bits[r] >> (PER_WORD * i)) & WORD_MASK;
+        const int k = __popc(mine);
+        detail::put_items<item, 1>(staged + sel,
+                                   detail::compact_word<sizeof(T)>(words[i], mine, table), k);
+        sel += k;
+        if constexpr (REJECTED != rejected_to::nowhere) {
+          const unsigned others = (~bits[r] & in_range) >> (PER_WORD * i) & WORD_MASK;
+          const unsigned compacted = detail::compact_word<sizeof(T)>(words[i], others, table);
+          const int o = __popc(others);
+          if constexpr (REJECTED == rejected_to::forward) {
+            detail::put_items<item, 1>(staged + tile_selected + rej, compacted, o);
+          } else {
+            detail::put_items<item, -1>(staged + tile_items - 1 - rej, compacted, o);
+          }
+          rej += o;
+        }
+      }
+    }
   }
 
   template <bool WHOLE>
@@ -154,26 +235,15 @@ struct select_agent {
 
     // Staging: selected items at [0, tile_selected) in order; rejected ones at
     // [tile_selected, tile_items), in order (forward) or reversed (backward).
-    T* const staged = reinterpret_cast<T*>(storage.staged);
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      held[r].reload();
-      const int row_at = offset + r * layout::ROW_ITEMS;  // the chunk's first item in the tile
-      int sel = warps.value + before[r];                  // selected items before it
-#pragma unroll
-      for (int j = 0; j < CHUNK; ++j) {
-        if (WHOLE || row_at + j < tile_items) {
-          const bool is_selected = (bits[r] >> j) & 1u;
-          const int rej = row_at + j - sel;  // rejected items before it
-          const int to = is_selected ? sel
-                         : REJECTED == rejected_to::forward ? tile_selected + rej
-                                                            : tile_items - 1 - rej;
-          if (REJECTED != rejected_to::nowhere || is_selected) staged[to] = held[r].item(source, j);
-          sel += is_selected;
-        }
-      }
+    if constexpr (PACKED) {
+      stage_packed<WHOLE>(storage, held, bits, before, warps.value, tile_selected, tile_items,
+                          offset);
+    } else {
+      stage_items<WHOLE>(storage, held, bits, before, warps.value, tile_selected, tile_items,
+                         offset);
     }
     __syncthreads();
+    const T* const staged = reinterpret_cast<const T*>(storage.staged);
     detail::store_run<THREADS>(selected, static_cast<long long>(tile_before), staged,
                                tile_selected);
     if constexpr (REJECTED != rejected_to::nowhere) {

@@ -41,6 +41,7 @@ struct pointer_source {
   using value_type = std::decay_t<decltype(std::declval<F&>()(std::declval<const E&>()))>;
   static constexpr int element_bytes = sizeof(E);
   static constexpr bool primitive = std::is_arithmetic_v<E>;
+  static constexpr bool untransformed = std::is_same_v<F, identity>;  // items are the elements
   __device__ __forceinline__ value_type operator[](long long i) const { return f(base[i]); }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
 };
@@ -53,6 +54,7 @@ struct iterator_source {
   using element = value_type;
   static constexpr int element_bytes = sizeof(value_type);
   static constexpr bool primitive = false;
+  static constexpr bool untransformed = false;
   __device__ __forceinline__ decltype(auto) operator[](long long i) const {
     return it[static_cast<typename std::iterator_traits<It>::difference_type>(i)];
   }

@@ -72,6 +72,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_MIN_BLOCKS_TWO
 #define PREDIX_SELECT_MIN_BLOCKS_TWO 3
 #endif
+// 1: the selection stages 1- and 2-byte items a packed word at a time (select.cuh), 0: an item
+// at a time.
+#ifndef PREDIX_SELECT_PACKED_STAGING
+#define PREDIX_SELECT_PACKED_STAGING 1
+#endif
 
 struct sm90 {
   struct scan {
