@@ -139,50 +139,45 @@ struct select_agent {
     }
   }
 
-  /// Stages a chunk of packed 1- or 2-byte items word by word: the word's selected items
-  /// compacted to its low end (word_compaction.cuh) and stored at consecutive places, then
-  /// its rejected items likewise (backward: at descending places). The warp's lanes stay
-  /// converged (compact_word shuffles).
+  /// Stages the chunks of packed 1- or 2-byte items word by word: a word's items arranged
+  /// (word_compaction.cuh) with its selected ones first, in order, then its rejected ones in
+  /// order (forward) or reversed (backward: their places descend), and stored one by one from
+  /// the word's first selected and first rejected place. Two outputs: whole tiles only (the
+  /// items past the end would count as rejected). The lanes stay converged (shuffles).
   template <bool WHOLE>
   __device__ __forceinline__ void stage_packed(TempStorage& storage, chunk_t (&held)[ROWS],
                                                const unsigned (&bits)[ROWS],
                                                const int (&before)[ROWS], int warp_before,
                                                int tile_selected, int tile_items, int offset) {
+    static_assert(WHOLE || REJECTED == rejected_to::nowhere, "two outputs: whole tiles");
     using item = typename detail::vector_bytes<sizeof(T)>::type;
     constexpr int PER_WORD = 4 / static_cast<int>(sizeof(T));
-    constexpr unsigned WORD_MASK = (1u << PER_WORD) - 1;
+    constexpr bool OTHERS = REJECTED != rejected_to::nowhere;
+    constexpr auto ORDER = REJECTED == rejected_to::nowhere   ? detail::others_order::none
+                           : REJECTED == rejected_to::forward ? detail::others_order::in_order
+                                                              : detail::others_order::reversed;
     item* const staged = reinterpret_cast<item*>(storage.staged);
-    const unsigned table = detail::compaction_table();
+    const unsigned table = detail::word_table<sizeof(T), ORDER>();
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       held[r].reload();
       unsigned words[CHUNK / PER_WORD];
       static_assert(sizeof words == sizeof held[r].data, "the chunk is whole words");
       std::memcpy(words, &held[r].data, sizeof words);
-      const int row_at = offset + r * layout::ROW_ITEMS;  // the chunk's first item in the tile
-      int sel = warp_before + before[r];                  // selected items before it
-      int rej = row_at - sel;                             // rejected items before it
-      const int valid = WHOLE ? CHUNK : tile_items - row_at;  // items of the chunk in range
-      const unsigned in_range =
-          valid >= CHUNK ? (1u << CHUNK) - 1 : valid <= 0 ? 0u : (1u << valid) - 1;
+      int sel = warp_before + before[r];                    // selected items before the word
+      int rej = offset + r * layout::ROW_ITEMS - sel;       // rejected items before it
 #pragma unroll
       for (int i = 0; i < CHUNK / PER_WORD; ++i) {
-        const unsigned mine = (bits[r] >> (PER_WORD * i)) & WORD_MASK;
+        const unsigned mine = (bits[r] >> (PER_WORD * i)) & ((1u << PER_WORD) - 1);
         const int k = __popc(mine);
-        detail::put_items<item, 1>(staged + sel,
-                                   detail::compact_word<sizeof(T)>(words[i], mine, table), k);
+        // Item q >= k is rejected item q − k of the word in order (forward), item
+        // PER_WORD − 1 − q reversed (backward): either way its place is others_at + q.
+        const int others_at = REJECTED == rejected_to::forward ? tile_selected + rej - k
+                                                               : tile_items - PER_WORD - rej;
+        detail::put_arranged<OTHERS>(staged, detail::arrange_word(words[i], mine, table), k, sel,
+                                     others_at);
         sel += k;
-        if constexpr (REJECTED != rejected_to::nowhere) {
-          const unsigned others = (~bits[r] & in_range) >> (PER_WORD * i) & WORD_MASK;
-          const unsigned compacted = detail::compact_word<sizeof(T)>(words[i], others, table);
-          const int o = __popc(others);
-          if constexpr (REJECTED == rejected_to::forward) {
-            detail::put_items<item, 1>(staged + tile_selected + rej, compacted, o);
-          } else {
-            detail::put_items<item, -1>(staged + tile_items - 1 - rej, compacted, o);
-          }
-          rej += o;
-        }
+        rej += PER_WORD - k;
       }
     }
   }
@@ -235,7 +230,7 @@ struct select_agent {
 
     // Staging: selected items at [0, tile_selected) in order; rejected ones at
     // [tile_selected, tile_items), in order (forward) or reversed (backward).
-    if constexpr (PACKED) {
+    if constexpr (PACKED && (WHOLE || REJECTED == rejected_to::nowhere)) {
       stage_packed<WHOLE>(storage, held, bits, before, warps.value, tile_selected, tile_items,
                           offset);
     } else {
