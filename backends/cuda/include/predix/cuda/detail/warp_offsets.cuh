@@ -44,16 +44,52 @@ struct warp_offsets {
 /// lane's chunk of row r as a bit mask bits[r] (CHUNK_BITS bits hold its count), before[r]
 /// gets the ones in the warp before that chunk (earlier rows included); returns {ones in the
 /// warps before, ones in the block}. Every thread of the block calls it (one barrier).
+/// Chunks of one item (CHUNK_BITS 1): per row, a lane's rank is __popc(ballot & lanemask_lt)
+/// (warp_bit_plane_scan<1>). Wider chunks: the rows' counts are scanned together, packed into
+/// fields of 32-bit words wide enough for a row's warp total (CHUNK_BITS + 5 bits), one
+/// shuffle scan per word instead of CHUNK_BITS ballots per row (perf/NOTES.md: uint8
+/// selection, 4 rows of 16-item chunks, 10-bit fields in two words).
+///   row counts (lane 0, lane 1, ...)  r0: 3 5 ..  r1: 1 0 ..  →  word  r0 | r1 << 10 | ...
 template <int ROWS, int CHUNK_BITS, int WARPS>
 __device__ __forceinline__ scan_result<int> striped_ones(
     typename warp_offsets<WARPS>::TempStorage& storage, const unsigned (&bits)[ROWS],
     int (&before)[ROWS]) {
   int warp_count = 0;
+  if constexpr (CHUNK_BITS == 1) {
 #pragma unroll
-  for (int r = 0; r < ROWS; ++r) {
-    const scan_result<int> row = warp_bit_plane_scan<CHUNK_BITS>::exclusive_sum(__popc(bits[r]));
-    before[r] = warp_count + row.value;
-    warp_count += row.aggregate;
+    for (int r = 0; r < ROWS; ++r) {
+      const scan_result<int> row = warp_bit_plane_scan<1>::exclusive_sum(__popc(bits[r]));
+      before[r] = warp_count + row.value;
+      warp_count += row.aggregate;
+    }
+  } else {
+    constexpr int FIELD = CHUNK_BITS + 5;  // a row's warp total: at most 32 · CHUNK
+    constexpr int FIELDS = 32 / FIELD;
+    constexpr int WORDS = (ROWS + FIELDS - 1) / FIELDS;
+    constexpr unsigned FIELD_MASK = (1u << FIELD) - 1;
+    unsigned own[WORDS] = {}, upto[WORDS], total[WORDS];
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      own[r / FIELDS] |= static_cast<unsigned>(__popc(bits[r])) << (FIELD * (r % FIELDS));
+    }
+#pragma unroll
+    for (int w = 0; w < WORDS; ++w) {  // inclusive scans; no field overflows into the next
+      upto[w] = own[w];
+#pragma unroll
+      for (unsigned d = 1; d < warp_threads; d *= 2) {
+        bool exists;  // from the shuffle itself (shfl_up, shuffle.cuh: no lane test to hoist)
+        const unsigned up = shfl_up(upto[w], d, exists);
+        upto[w] += exists ? up : 0u;
+      }
+      total[w] = __shfl_sync(full_warp_mask, upto[w], warp_threads - 1);
+      upto[w] -= own[w];  // exclusive, field by field
+    }
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      const int shift = FIELD * (r % FIELDS);
+      before[r] = warp_count + static_cast<int>((upto[r / FIELDS] >> shift) & FIELD_MASK);
+      warp_count += static_cast<int>((total[r / FIELDS] >> shift) & FIELD_MASK);
+    }
   }
   const int warp = static_cast<int>(threadIdx.x / warp_threads);
   return warp_offsets<WARPS>::scan(storage, warp_count, warp);

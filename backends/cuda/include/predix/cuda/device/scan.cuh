@@ -19,7 +19,7 @@
 //     by warp 0; then each chunk is rescanned from its prefix. Primitive inputs stay in
 //     registers as loaded (64 bytes per thread); the source's functor runs in both passes.
 //   binary path (uses_binary_path_v, binary_path.cuh): per row, each lane's chunk as a bit
-//     mask; a bit-plane warp scan (ballot + popc) of the chunk counts, the warps' counts
+//     mask; a warp scan of the chunk counts (striped_ones, warp_offsets.cuh), the warps' counts
 //     joined by warp_offsets; every op is a function of counts: with ℓ ones among the j
 //     items before an item,
 //       sum ℓ, any ℓ > 0, all ℓ == j, parity ℓ & 1     (combined with the tile's prefix)
@@ -205,8 +205,8 @@ struct scan_agent {
     }
   }
 
-  /// Binary path: per row, the lane's chunk as a bit mask and its count; a bit-plane warp
-  /// scan of the counts; the warp's count to the block step (warp_offsets), the block's to
+  /// Binary path: per row, the lane's chunk as a bit mask and its count; a warp scan of the
+  /// counts (striped_ones); the warp's count to the block step (warp_offsets), the block's to
   /// the look-back; each item's result from the ones before it.
   template <bool IS_LAST_TILE, bool WHOLE>
   __device__ void binary_tile(TempStorage& storage, long long tile, long long first) {

@@ -8,12 +8,13 @@
 // scan.cuh: per row, each lane loads a chunk of consecutive items (one 16-byte vector of a
 // primitive source, kept packed in registers: 16 uint8 in four) and evaluates the predicate
 // once per item (on the stencil's item when there is one), keeping the results as a bit mask;
-// a bit-plane warp scan (ballot + popc) of the chunks' counts per row and the warps' counts
-// (warp_offsets) give each item its rank among the tile's selected items; warp 0's look-back
-// gives the selected items before the tile, and the rejected items before the tile are the
-// rest. The tile is staged in shared memory, selected items first, then the rejected ones,
-// and each run goes out with consecutive threads on consecutive 16-byte vectors (store_run,
-// tile_io.cuh). The last tile stores the total count.
+// a warp scan of the chunks' counts (striped_ones, warp_offsets.cuh) and the warps' counts
+// give each item its rank among the tile's selected items; warp 0's look-back gives the
+// selected items before the tile, and the rejected items before the tile are the rest. The
+// tile is staged in shared memory, selected items first, then the rejected ones (1- and
+// 2-byte items a packed word at a time: stage_packed), and each run goes out with consecutive
+// threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile stores the
+// total count.
 //
 // In place (out == first) the selected items are safe to write: a tile writes only below its
 // own end, and only after its look-back has seen every earlier tile publish, that is, after
