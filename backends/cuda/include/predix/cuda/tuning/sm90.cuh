@@ -61,8 +61,8 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_LOOK_BACK_MIN_TILES 500
 #endif
 
-// Selection tile bytes per thread and resident-block floors of items wider than a byte (one
-// output, two outputs).
+// Selection tile bytes per thread and resident-block floors of items wider than a byte and of
+// 1-byte items (one output, two outputs).
 #ifndef PREDIX_SELECT_BYTES_PER_THREAD
 #define PREDIX_SELECT_BYTES_PER_THREAD 128
 #endif
@@ -71,6 +71,16 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #endif
 #ifndef PREDIX_SELECT_MIN_BLOCKS_TWO
 #define PREDIX_SELECT_MIN_BLOCKS_TWO 3
+#endif
+#ifndef PREDIX_SELECT_MIN_BLOCKS_BYTE_ONE
+#define PREDIX_SELECT_MIN_BLOCKS_BYTE_ONE 6
+#endif
+#ifndef PREDIX_SELECT_MIN_BLOCKS_BYTE_TWO
+#define PREDIX_SELECT_MIN_BLOCKS_BYTE_TWO 6
+#endif
+// reduce and count_if: input bytes per thread and tile.
+#ifndef PREDIX_STREAM_BYTES_PER_THREAD
+#define PREDIX_STREAM_BYTES_PER_THREAD 64
 #endif
 // 1: the selection stages 1- and 2-byte items a packed word at a time (select.cuh), 0: an item
 // at a time.
@@ -101,7 +111,9 @@ struct sm90 {
   /// reduce and count_if: a stream of loads, no look-back.
   struct stream {
     static constexpr int threads = 256;
-    static constexpr int items(int in_bytes) { return detail::clamp_items(64 / in_bytes, 64); }
+    static constexpr int items(int in_bytes) {
+      return detail::clamp_items(PREDIX_STREAM_BYTES_PER_THREAD / in_bytes, 128);
+    }
   };
   /// copy_if and the partition family: 128 input bytes per thread (uint8: 64 items, as at 64
   /// bytes) and a floor on the resident blocks per SM for the kernel of whole tiles, set by
@@ -115,7 +127,9 @@ struct sm90 {
       return detail::clamp_items(PREDIX_SELECT_BYTES_PER_THREAD / in_bytes, 64);
     }
     static constexpr int min_blocks(bool two_outputs, int in_bytes) {
-      if (in_bytes == 1) return two_outputs ? 5 : 6;
+      if (in_bytes == 1) {
+        return two_outputs ? PREDIX_SELECT_MIN_BLOCKS_BYTE_TWO : PREDIX_SELECT_MIN_BLOCKS_BYTE_ONE;
+      }
       return two_outputs ? PREDIX_SELECT_MIN_BLOCKS_TWO : PREDIX_SELECT_MIN_BLOCKS_ONE;
     }
   };
