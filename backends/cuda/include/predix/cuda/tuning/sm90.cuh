@@ -117,10 +117,11 @@ struct sm90 {
   };
   /// copy_if and the partition family: 128 input bytes per thread (uint8: 64 items, as at 64
   /// bytes) and a floor on the resident blocks per SM for the kernel of whole tiles, set by
-  /// the registers it leaves. 1-byte items: one output 6 blocks (40 registers), two outputs 5
-  /// (at 40 they spill). Wider items: 4 and 3 (H100, 2^28, % of copy against 64 bytes and
-  /// 6 / 5 blocks: int32 copy_if 1% 67.8 → 77.5, 50% 78.9 → 83.7; int64 1% 74.5 → 86.0,
-  /// remove_copy_if 99% 74.4 → 85.3; uint8 copy_if 50% lost 43.9 → 37.1 at 4 blocks).
+  /// the registers it leaves. 1-byte items: 6 blocks (40 registers; 8 and 12 bytes spilled;
+  /// two outputs at 5 blocks ran 3.5% slower since the packed staging). Wider items: 4 and 3
+  /// (H100, 2^28, % of copy against 64 bytes and 6 / 5 blocks: int32 copy_if 1% 67.8 → 77.5,
+  /// 50% 78.9 → 83.7; int64 1% 74.5 → 86.0, remove_copy_if 99% 74.4 → 85.3; uint8 copy_if 50%
+  /// lost 43.9 → 37.1 at 4 blocks).
   struct select {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) {
