@@ -33,7 +33,7 @@ for round in $(seq "${ROUNDS:-3}"); do
   done
 done
 python3 - "$out" "${names[@]}" <<'EOF'
-import glob, json, re, sys
+import glob, json, sys
 out, names = sys.argv[1], sys.argv[2:]
 rows = {}  # row (impl left out) -> {impl or variant: [GB/s]}
 for name in names:
