@@ -11,7 +11,7 @@
 //          look-back sleeps before its first read and between reads of a window that is not
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
-//   reduce, count_if   256 threads, 64 input bytes per thread, at most 64 items
+//   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD)
 //   copy_if, partitions  128 input bytes per thread, a floor on resident blocks per SM
 //   find_if            256 threads, 16 input bytes per thread (a short first wave)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
