@@ -108,6 +108,11 @@ struct scan_agent {
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile(storage.tile, counter, tiles);
+    const long long ahead = tile_ahead(tile);
+    if (WHOLE && threadIdx.x == 0 && ahead != tile && ahead < tiles) {
+      const long long at = tile_start(ahead);  // the general kernel's tiles are smaller
+      source.prefetch(at, n - at < TILE ? n - at : TILE);
+    }
     if (tile + 1 < tiles) {
       consume_tile<false, WHOLE>(storage, tile);
     } else {

@@ -187,6 +187,12 @@ struct select_agent {
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
+    const long long ahead = tile_ahead(tile);
+    if (WHOLE && threadIdx.x == 0 && ahead != tile && ahead < tiles) {
+      const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
+      source.prefetch(at, count);
+      if (use_stencil) stencil.prefetch(at, count);
+    }
     const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
                                                           : static_cast<int>(n - tile_first);
     const int offset = layout::thread_offset();  // this thread's row 0 in the tile

@@ -232,6 +232,16 @@ __device__ __forceinline__ long long take_tile(long long& slot, unsigned long lo
   return slot;
 }
 
+/// The tile whose items the block of `tile` asks L2 for (tuning look_back::
+/// prefetch_tiles_per_sm per SM after it; `tile` itself when that is 0): a block starts on it
+/// a while later, and finds its items in L2 where they came while blocks before it waited in
+/// their look-backs.
+__device__ __forceinline__ long long tile_ahead(long long tile) {
+  unsigned sms;
+  asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
+  return tile + static_cast<long long>(tuning::active::look_back::prefetch_tiles_per_sm) * sms;
+}
+
 /// The look-back memory of one call of more than one tile: the tile counter (zero) and the
 /// tile states. A call whose states fit a look-back slot (call_slots.hpp) takes one, with the
 /// slot's next epoch: no allocation and no memset on the stream (a slot whose epochs are used

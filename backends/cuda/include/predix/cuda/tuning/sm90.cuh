@@ -82,6 +82,15 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_STREAM_BYTES_PER_THREAD
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
 #endif
+// L2 prefetch ahead of the loads (device/tile_io.cuh: prefetch_l2). Scan and selection: a
+// block asks for the tile that is this many tiles per SM after its own (0: none); reduce and
+// count_if: a block asks for its tile this many rounds ahead (0: none).
+#ifndef PREDIX_PREFETCH_TILES_PER_SM
+#define PREDIX_PREFETCH_TILES_PER_SM 0
+#endif
+#ifndef PREDIX_STREAM_PREFETCH_ROUNDS
+#define PREDIX_STREAM_PREFETCH_ROUNDS 0
+#endif
 // 1: the selection stages 1- and 2-byte items a packed word at a time (select.cuh), 0: an item
 // at a time.
 #ifndef PREDIX_SELECT_PACKED_STAGING
@@ -104,6 +113,7 @@ struct sm90 {
     static constexpr long long general_only_bytes = PREDIX_SCAN_GENERAL_ONLY_BYTES;
   };
   struct look_back {
+    static constexpr int prefetch_tiles_per_sm = PREDIX_PREFETCH_TILES_PER_SM;
     static constexpr unsigned first_ns = PREDIX_LOOK_BACK_FIRST_NS;
     static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
     static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
@@ -111,6 +121,7 @@ struct sm90 {
   /// reduce and count_if: a stream of loads, no look-back.
   struct stream {
     static constexpr int threads = 256;
+    static constexpr int prefetch_rounds = PREDIX_STREAM_PREFETCH_ROUNDS;
     static constexpr int items(int in_bytes) {
       return detail::clamp_items(PREDIX_STREAM_BYTES_PER_THREAD / in_bytes, 128);
     }
