@@ -31,15 +31,6 @@ struct stream_shape {
     const long long left = n - first;
     return left <= 0 ? 0 : left < ITEMS ? static_cast<int>(left) : ITEMS;
   }
-  /// Thread 0 asks L2 for the block's tile Tuning::prefetch_rounds rounds after `tile` (none
-  /// when 0), so that its loads find their items there.
-  template <class Src>
-  static __device__ void prefetch_ahead(const Src& source, long long tile, long long n) {
-    if constexpr (Tuning::prefetch_rounds > 0) {
-      const long long at = (tile + static_cast<long long>(Tuning::prefetch_rounds) * gridDim.x) * TILE;
-      if (threadIdx.x == 0 && at < n) source.prefetch(at, n - at < TILE ? n - at : TILE);
-    }
-  }
   /// The grid of `kernel` striding over the tiles of n > 0 items: one wave of resident blocks
   /// at most, cut to as many as the rounds of tiles need (2^28 uint8: 16384 tiles take 16
   /// rounds of 1056 H100 blocks or of 1024, and 1024 leave no half-empty last round).
@@ -61,7 +52,6 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   unsigned long long mine = 0;
   for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    shape::prefetch_ahead(source, tile, n);
     int ones = 0;
     auto on_item = [&](const auto& x) { ones += predix::detail::test(pred, x); };
     const long long first = tile * shape::TILE;

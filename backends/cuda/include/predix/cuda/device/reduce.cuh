@@ -148,7 +148,6 @@ __device__ __forceinline__ T commuting_total(const Source& source, long long n, 
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   T running;  // this thread's items so far (set once it had some)
   for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
-    shape::prefetch_ahead(source, tile, n);
     T total;  // this tile's (set once an item came)
     bool first = true;
     auto on_item = [&](const auto& x) {

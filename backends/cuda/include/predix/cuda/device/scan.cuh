@@ -11,7 +11,8 @@
 // tiles spread over more SMs). A tile is striped (tile_io.cuh: striped_tile): each warp
 // owns ROWS rows of 32 chunks of CHUNK consecutive items (one 16-byte vector on the wider
 // side: 4 int32, 16 uint8), lane l chunk l of every row, so every load and store
-// instruction of a warp moves one contiguous run. Per tile
+// instruction of a warp moves one contiguous run. A block of whole tiles first asks L2 for a
+// tile further on (tile_state.cuh: prefetch_ahead). Per tile
 // (consume_tile):
 //   generic path: per row, each lane reduces its chunk in order, a warp scan (shuffles) of
 //     the chunk totals gives each chunk the lanes before it and the row's total; the warps'
@@ -108,10 +109,11 @@ struct scan_agent {
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile(storage.tile, counter, tiles);
-    const long long ahead = tile_ahead(tile);
-    if (WHOLE && threadIdx.x == 0 && ahead != tile && ahead < tiles) {
-      const long long at = tile_start(ahead);  // the general kernel's tiles are smaller
-      source.prefetch(at, n - at < TILE ? n - at : TILE);
+    if constexpr (WHOLE) {
+      prefetch_ahead<THREADS>(tile, tiles, [&](long long ahead) {
+        const long long at = tile_start(ahead);  // the general kernel's tiles are smaller
+        source.prefetch(at, n - at < TILE ? n - at : TILE);
+      });
     }
     if (tile + 1 < tiles) {
       consume_tile<false, WHOLE>(storage, tile);

@@ -4,7 +4,9 @@
 // the data with the decoupled look-back of tile_state.cuh carrying the count of selected items.
 //   items a b c d e f, flags 1 0 1 1 0 1 → selected a c d f; rejected b e (in order), or
 //   written from the end of their range backwards: ... e b (DESIGN.md §1, unstable partition)
-// One block per tile, its number from take_tile (tile_state.cuh). The tile is striped as in
+// One block per tile, its number from take_tile (tile_state.cuh); a block of whole tiles first
+// asks L2 for a tile further on (prefetch_ahead: a hint, in place too, as L2 sees every write).
+// The tile is striped as in
 // scan.cuh: per row, each lane loads a chunk of consecutive items (one 16-byte vector of a
 // primitive source, kept packed in registers: 16 uint8 in four) and evaluates the predicate
 // once per item (on the stencil's item when there is one), keeping the results as a bit mask;
@@ -187,11 +189,12 @@ struct select_agent {
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
-    const long long ahead = tile_ahead(tile);
-    if (WHOLE && threadIdx.x == 0 && ahead != tile && ahead < tiles) {
-      const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
-      source.prefetch(at, count);
-      if (use_stencil) stencil.prefetch(at, count);
+    if constexpr (WHOLE) {
+      prefetch_ahead<THREADS>(tile, tiles, [&](long long ahead) {
+        const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
+        source.prefetch(at, count);
+        if (use_stencil) stencil.prefetch(at, count);
+      });
     }
     const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
                                                           : static_cast<int>(n - tile_first);
