@@ -110,7 +110,8 @@ struct scan_agent {
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile(storage.tile, counter, tiles);
     if constexpr (WHOLE) {
-      prefetch_ahead<THREADS>(tile, tiles, [&](long long ahead) {
+      constexpr long long moved = TILE * (Source::element_bytes + sizeof(typename Sink::element));
+      prefetch_ahead<THREADS, moved>(tile, tiles, [&](long long ahead) {
         const long long at = tile_start(ahead);  // the general kernel's tiles are smaller
         source.prefetch(at, n - at < TILE ? n - at : TILE);
       });

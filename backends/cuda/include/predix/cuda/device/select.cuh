@@ -190,7 +190,7 @@ struct select_agent {
     const long long tile = take_tile(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
     if constexpr (WHOLE) {
-      prefetch_ahead<THREADS>(tile, tiles, [&](long long ahead) {
+      prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
         const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
         source.prefetch(at, count);
         if (use_stencil) stencil.prefetch(at, count);

@@ -232,11 +232,14 @@ __device__ __forceinline__ long long take_tile(long long& slot, unsigned long lo
   return slot;
 }
 
-/// The tile prefetch_tiles_per_sm (tuning look_back) per SM after `tile`.
+/// The tile that lies prefetch_bytes_per_sm (tuning look_back) per SM after `tile`, in tiles
+/// that move TILE_BYTES (read and written).
+template <long long TILE_BYTES>
 __device__ __forceinline__ long long tile_ahead(long long tile) {
   unsigned sms;
   asm("mov.u32 %0, %%nsmid;" : "=r"(sms));
-  return tile + static_cast<long long>(tuning::active::look_back::prefetch_tiles_per_sm) * sms;
+  constexpr long long per_sm = tuning::active::look_back::prefetch_bytes_per_sm;
+  return tile + per_sm * sms / TILE_BYTES;
 }
 
 /// Called by every thread of a block of whole tiles after take_tile: the block's last thread
@@ -244,10 +247,10 @@ __device__ __forceinline__ long long tile_ahead(long long tile) {
 /// items (tile_io.cuh: prefetch_l2). A block starts on that tile a while later and finds them
 /// there, come while the blocks before it waited in their look-backs. Not warp 0: a prefetch
 /// issued there delays the look-back (H100: copy_if uint8 at 2^28 lost 3% against none).
-template <int THREADS, class Prefetch>
+template <int THREADS, long long TILE_BYTES, class Prefetch>
 __device__ __forceinline__ void prefetch_ahead(long long tile, long long tiles,
                                                Prefetch&& prefetch) {
-  const long long ahead = tile_ahead(tile);
+  const long long ahead = tile_ahead<TILE_BYTES>(tile);
   if (threadIdx.x == THREADS - 1 && ahead != tile && ahead < tiles) prefetch(ahead);
 }
 

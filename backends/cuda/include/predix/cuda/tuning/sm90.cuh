@@ -11,8 +11,8 @@
 //          look-back sleeps before its first read and between reads of a window that is not
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
-//   scan and selection: the block of a whole tile asks L2 for the tile one per SM further on
-//          (PREDIX_PREFETCH_TILES_PER_SM), whose loads then find their items there
+//   scan and selection: the block of a whole tile asks L2 for a tile 48 KiB of traffic per SM on
+//          (PREDIX_PREFETCH_BYTES_PER_SM), whose loads then find their items there
 //   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD)
 //   copy_if, partitions  128 input bytes per thread, a floor on resident blocks per SM
 //   find_if            256 threads, 16 input bytes per thread (a short first wave)
@@ -85,12 +85,13 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
 #endif
 // L2 prefetch ahead of the loads (device/tile_io.cuh: prefetch_l2, tile_state.cuh: tile_ahead):
-// a block of the scan's or the selection's kernel of whole tiles asks for the tile this many
-// tiles per SM after its own (0: none). H100, 2^28, GB/s at 0 / 1 (perf/NOTES.md):
-// inclusive_scan int32 2375–2389 / 2537–2600, uint8 1945–2147 / 2320–2345; copy_if int32
-// 2493–2508 / 2501–2655, uint8 1920–1962 / 1998–2038; 2 and 3 tiles lost to 1.
-#ifndef PREDIX_PREFETCH_TILES_PER_SM
-#define PREDIX_PREFETCH_TILES_PER_SM 1
+// a block of the scan's or the selection's kernel of whole tiles asks for the tile that lies
+// this many bytes of traffic (read and written) per SM after its own (0: none). H100, 2^28,
+// GB/s without / one tile per SM ahead (perf/NOTES.md): inclusive_scan int32 2375–2389 /
+// 2537–2600, uint8 1945–2147 / 2320–2345; copy_if int32 2493–2508 / 2501–2655, uint8 1920–1962
+// / 1998–2038; two and three tiles lost to one, half a tile won for tiles of over 64 KiB.
+#ifndef PREDIX_PREFETCH_BYTES_PER_SM
+#define PREDIX_PREFETCH_BYTES_PER_SM (48 * 1024)
 #endif
 // 1: the selection stages 1- and 2-byte items a packed word at a time (select.cuh), 0: an item
 // at a time.
@@ -114,7 +115,7 @@ struct sm90 {
     static constexpr long long general_only_bytes = PREDIX_SCAN_GENERAL_ONLY_BYTES;
   };
   struct look_back {
-    static constexpr int prefetch_tiles_per_sm = PREDIX_PREFETCH_TILES_PER_SM;
+    static constexpr long long prefetch_bytes_per_sm = PREDIX_PREFETCH_BYTES_PER_SM;
     static constexpr unsigned first_ns = PREDIX_LOOK_BACK_FIRST_NS;
     static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
     static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
