@@ -64,14 +64,15 @@ __device__ __forceinline__ T shfl(const T& x, int source) {
 }
 
 /// Inclusive scan over lanes 0..LANES-1 (Kogge-Stone, ceil(log2 LANES) steps); lanes at or
-/// above LANES hold garbage, which never flows down to the lanes below.
+/// above LANES hold garbage, which never flows down to the lanes below. Whether lane - d
+/// exists comes from each shuffle (shfl_up above), not from a lane test.
 template <int LANES, class T, class Op>
 __device__ __forceinline__ T inclusive_scan_lanes(T x, Op& op) {
-  const unsigned lane = lane_id();
 #pragma unroll
   for (int d = 1; d < LANES; d *= 2) {
-    const T up = shfl_up(x, d);
-    if (lane >= static_cast<unsigned>(d)) x = op(up, x);
+    bool exists;
+    const T up = shfl_up(x, d, exists);
+    if (exists) x = op(up, x);
   }
   return x;
 }

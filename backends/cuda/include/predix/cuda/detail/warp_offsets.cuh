@@ -7,6 +7,7 @@
 // shuffle scan before. No second barrier is needed to share the result.
 #include <predix/cuda/detail/shuffle.cuh>
 #include <predix/cuda/warp/warp_bit_plane_scan.cuh>
+#include <predix/cuda/warp/warp_scan.cuh>
 
 namespace predix::gpu::detail {
 
@@ -73,16 +74,10 @@ __device__ __forceinline__ scan_result<int> striped_ones(
       own[r / FIELDS] |= static_cast<unsigned>(__popc(bits[r])) << (FIELD * (r % FIELDS));
     }
 #pragma unroll
-    for (int w = 0; w < WORDS; ++w) {  // inclusive scans; no field overflows into the next
-      upto[w] = own[w];
-#pragma unroll
-      for (unsigned d = 1; d < warp_threads; d *= 2) {
-        bool exists;  // from the shuffle itself (shfl_up, shuffle.cuh: no lane test to hoist)
-        const unsigned up = shfl_up(upto[w], d, exists);
-        upto[w] += exists ? up : 0u;
-      }
-      total[w] = __shfl_sync(full_warp_mask, upto[w], warp_threads - 1);
-      upto[w] -= own[w];  // exclusive, field by field
+    for (int w = 0; w < WORDS; ++w) {  // one sum scans every field: none overflows
+      const scan_result<unsigned> sums = warp_scan<unsigned>::inclusive_sum(own[w]);
+      upto[w] = sums.value - own[w];  // exclusive, field by field
+      total[w] = sums.aggregate;
     }
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
