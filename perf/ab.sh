@@ -20,8 +20,7 @@ jobs=$(( ${JOBS:-$(nproc)} / ${#variants[@]} ))
 for v in "${variants[@]}"; do
   name=${v%%:*}
   names+=("$name")
-  (cmake -S . -B "build/ab/$name" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_PERF=ON \
-     -DPREDIX_BUILD_TESTS=OFF -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" $(predix_cuda_args) \
+  (predix_configure_perf "build/ab/$name" -DCMAKE_CUDA_ARCHITECTURES="${CUDA_ARCH:-90}" \
      "-DCMAKE_CUDA_FLAGS=${v#*:}" &&
    cmake --build "build/ab/$name" -j "$jobs" --target predix_perf_cuda) >"$out/build_$name.log" 2>&1 &
 done

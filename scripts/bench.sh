@@ -75,8 +75,8 @@ for mode in "${modes[@]}"; do
 done
 
 build=${PREDIX_PERF_BUILD:-build/perf}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_PERF=ON -DPREDIX_BUILD_TESTS=OFF \
-  $cuda_args ${arch:+-DCMAKE_CUDA_ARCHITECTURES=$arch} ${cmake_args[@]+"${cmake_args[@]}"} | { grep '^-- predix' || true; }
+predix_configure_perf "$build" ${arch:+-DCMAKE_CUDA_ARCHITECTURES=$arch} ${cmake_args[@]+"${cmake_args[@]}"} |
+  { grep '^-- predix' || true; }
 cmake --build "$build" -j "$(nproc)" --target $(printf 'predix_perf_%s ' "${modes[@]}")
 
 slug() { sed -e 's/([RrTtMmCc]*)//g' | tr 'A-Z' 'a-z' | sed -e 's/[^a-z0-9]\{1,\}/-/g; s/^-//; s/-$//'; }

@@ -35,3 +35,13 @@ predix_cuda_args() {
   [ -n "$nvcc" ] && echo "-DCMAKE_CUDA_COMPILER=$nvcc"
   return 0
 }
+
+# predix_configure_perf BUILD [ARG...]: configures the benchmark suite in BUILD (Release, no
+# tests; with the CUDA toolkit when there is one) with the extra CMake arguments ARG.
+predix_configure_perf() {
+  local build=$1
+  shift
+  # shellcheck disable=SC2046  # predix_cuda_args prints zero or one word
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_PERF=ON \
+    -DPREDIX_BUILD_TESTS=OFF $(predix_cuda_args) "$@"
+}
