@@ -175,8 +175,11 @@ struct select_agent {
         const int k = __popc(mine);
         // Item q >= k is rejected item q − k of the word in order (forward), item
         // PER_WORD − 1 − q reversed (backward): either way its place is others_at + q.
-        const int others_at = REJECTED == rejected_to::forward ? tile_selected + rej - k
-                                                               : tile_items - PER_WORD - rej;
+        int others_at = 0;  // one output: no others
+        if constexpr (OTHERS) {
+          others_at = REJECTED == rejected_to::forward ? tile_selected + rej - k
+                                                       : tile_items - PER_WORD - rej;
+        }
         detail::put_arranged<OTHERS>(staged, detail::arrange_word(words[i], mine, table), k, sel,
                                      others_at);
         sel += k;
