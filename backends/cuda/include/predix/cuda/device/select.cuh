@@ -12,9 +12,10 @@
 // once per item (on the stencil's item when there is one), keeping the results as a bit mask;
 // a warp scan of the chunks' counts (striped_ones, warp_offsets.cuh) and the warps' counts
 // give each item its rank among the tile's selected items; warp 0's look-back gives the
-// selected items before the tile, and the rejected items before the tile are the rest. The
-// tile is staged in shared memory, selected items first, then the rejected ones (1- and
-// 2-byte items a packed word at a time: stage_packed), and each run goes out with consecutive
+// selected items before the tile, and the rejected items before the tile are the rest. Without
+// waiting for it (the staging needs only places within the tile), every warp stages the tile
+// in shared memory, selected items first, then the rejected ones (1- and 2-byte items a packed
+// word at a time: stage_packed); after one barrier each run goes out with consecutive
 // threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile stores the
 // total count.
 //
@@ -233,13 +234,11 @@ struct select_agent {
         detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.offsets, bits, before);
     const int tile_selected = warps.aggregate;
     const bool last = tile + 1 == tiles;
-    V tile_before = 0;  // selected items before the tile
     if (tile == 0) {
       if (!last && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, V(tile_selected));
-    } else {
-      tile_before = prefix.for_block(storage.prefix, tile, V(tile_selected), !last);
+    } else {  // warp 0 looks back; the others stage meanwhile (its barrier is the one below)
+      prefix.look_back_into(storage.prefix, tile, V(tile_selected), !last);
     }
-    if (last && threadIdx.x == 0) *total = tile_before + static_cast<V>(tile_selected);
 
     // Staging: selected items at [0, tile_selected) in order; rejected ones at
     // [tile_selected, tile_items), in order (forward) or reversed (backward).
@@ -251,6 +250,8 @@ struct select_agent {
                          offset);
     }
     __syncthreads();
+    const V tile_before = tile == 0 ? V(0) : storage.prefix;  // selected items before the tile
+    if (last && threadIdx.x == 0) *total = tile_before + static_cast<V>(tile_selected);
     const T* const staged = reinterpret_cast<const T*>(storage.staged);
     detail::store_run<THREADS>(selected, static_cast<long long>(tile_before), staged,
                                tile_selected);

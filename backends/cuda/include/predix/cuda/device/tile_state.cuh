@@ -175,14 +175,21 @@ struct tile_prefix {
     return prefix;
   }
 
-  /// Block-wide, tile > 0: warp 0 looks back (publishing when asked) and every thread gets the
-  /// exclusive prefix through `slot` (shared memory; one barrier).
-  __device__ __forceinline__ V for_block(V& slot, long long tile, const V& aggregate,
-                                         bool publish) {
+  /// Block-wide, tile > 0: warp 0 looks back (publishing when asked) and stores the exclusive
+  /// prefix to `slot` (shared memory), while the other warps go on: every thread may read it
+  /// after the block's next barrier.
+  __device__ __forceinline__ void look_back_into(V& slot, long long tile, const V& aggregate,
+                                                 bool publish) {
     if (threadIdx.x < warp_threads) {
       const V p = (*this)(tile, aggregate, publish);
       if (threadIdx.x == 0) slot = p;
     }
+  }
+
+  /// look_back_into, then the barrier: every thread gets the exclusive prefix.
+  __device__ __forceinline__ V for_block(V& slot, long long tile, const V& aggregate,
+                                         bool publish) {
+    look_back_into(slot, tile, aggregate, publish);
     __syncthreads();
     return slot;
   }
