@@ -106,7 +106,7 @@ struct select_agent {
   bool aligned_in, aligned_stencil;
   bool use_stencil;  // false: the predicate takes the items themselves
   Pred pred;
-  tile_prefix<V, count_op> prefix;
+  tile_prefix<V, count_op, tuning::look_back_first_ns(ITEM_BYTES)> prefix;
   unsigned long long* total;  // the count of selected items, stored by the last tile
 
   /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may

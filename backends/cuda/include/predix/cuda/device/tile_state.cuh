@@ -162,7 +162,8 @@ struct tile_state<V, 2> {
 /// The prefix callback of a tile: called by the 32 lanes of one warp, for tile > 0, with the
 /// tile's aggregate. Publishes PARTIAL(aggregate) unless it is the last tile, looks back,
 /// publishes INCLUSIVE(prefix · aggregate) and returns the exclusive prefix in every lane.
-template <class V, class Op>
+/// FIRST_NS: the look-back's sleep before its first read in a large grid (tuning look_back).
+template <class V, class Op, unsigned FIRST_NS = tuning::active::look_back::first_ns>
 struct tile_prefix {
   tile_state<V> state;
   Op op;
@@ -198,7 +199,7 @@ struct tile_prefix {
   __device__ __forceinline__ V exclusive_prefix(long long tile) {
     using delays = tuning::active::look_back;
     const bool sleep = gridDim.x >= delays::min_tiles;
-    if (sleep && delays::first_ns > 0) __nanosleep(delays::first_ns);
+    if (sleep && FIRST_NS > 0) __nanosleep(FIRST_NS);
     const int lane = static_cast<int>(lane_id());
     V running;  // the windows already passed (later tiles); set once `have`
     bool have = false;

@@ -53,8 +53,16 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 
 // Look-back delays in nanoseconds (before the first read, between reads) and the grid size
 // from which they apply.
+// Since the L2 prefetch, a longer first sleep lets more predecessors publish before the first
+// read (H100, 2^28, GB/s at 1500 / 2500 / 3500 ns: inclusive_scan int32 2584–2600 / 2668–2674
+// / 2679–2711, partition_copy int32 2696–2703 / 2751–2809 / 2774–2810; 5000 lost 15–25%), except
+// for the selection of 1-byte items (copy_if uint8 1921–1986 / 1920–1951 / 1905–1948; at 2^24
+// 722–770 / 704–714 / 676–705), which keeps 1500.
 #ifndef PREDIX_LOOK_BACK_FIRST_NS
-#define PREDIX_LOOK_BACK_FIRST_NS 1500
+#define PREDIX_LOOK_BACK_FIRST_NS 2500
+#endif
+#ifndef PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
+#define PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS 1500
 #endif
 #ifndef PREDIX_LOOK_BACK_POLL_NS
 #define PREDIX_LOOK_BACK_POLL_NS 500
@@ -138,6 +146,10 @@ struct sm90 {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) {
       return detail::clamp_items(PREDIX_SELECT_BYTES_PER_THREAD / in_bytes, 64);
+    }
+    /// The look-back's first sleep (look_back::first_ns) for items of in_bytes.
+    static constexpr unsigned look_back_first_ns(int in_bytes) {
+      return in_bytes == 1 ? PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS : PREDIX_LOOK_BACK_FIRST_NS;
     }
     static constexpr int min_blocks(bool two_outputs, int in_bytes) {
       if (in_bytes == 1) {
