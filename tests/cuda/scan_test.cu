@@ -216,6 +216,19 @@ void check_copy_if(const host_array<std::int32_t>& input) {
   EXPECT_TRUE(same_elements(M::download(out), expected)) << "copy_if";
 }
 
+/// Sets every free look-back slot of `device` and LAYOUT three epochs short of the limit.
+template <int LAYOUT>
+void set_free_epochs(int device) {
+  using slots = predix::gpu::detail::look_back_slots<LAYOUT>;
+  auto& pool = slots::pool(device);
+  std::vector<typename slots::slot> free;
+  for (auto s = pool.take(); s.at != nullptr; s = pool.take()) free.push_back(s);
+  for (auto& s : free) {
+    s.epoch = slots::epoch_limit - 3;
+    pool.give_back(s);
+  }
+}
+
 /// The look-back slots (call_slots.hpp) hold tile states that no call zeroes: calls of growing
 /// and shrinking tile counts, on both state layouts (int32 scan: 8-byte words; int64 scan and
 /// copy_if: 16-byte words), one after another on the same slots; then the slots' epochs run
@@ -241,9 +254,8 @@ TEST_F(Scan, LookBackSlotsAcrossCallsAndEpochs) {
   calls("first calls");
   int device = 0;
   PREDIX_CUDA_CHECK(cudaGetDevice(&device));
-  using predix::gpu::detail::look_back_slots;
-  look_back_slots<0>::set_free_epochs(device, look_back_slots<0>::epoch_limit - 3);
-  look_back_slots<1>::set_free_epochs(device, look_back_slots<1>::epoch_limit - 3);
+  set_free_epochs<0>(device);
+  set_free_epochs<1>(device);
   calls("through the last epochs");
   calls("after the slots were zeroed");
 }

@@ -147,15 +147,6 @@ struct look_back_slots {
   static slot_pool<slot>& pool(int device) {
     return device_slots<look_back_slots, slot>(device, bytes, count);
   }
-  /// Sets the epoch of every free slot of `device` (tests: a slot reaching epoch_limit).
-  static void set_free_epochs(int device, unsigned epoch) {
-    std::vector<slot> free;
-    for (slot s = pool(device).take(); s.at != nullptr; s = pool(device).take()) free.push_back(s);
-    for (slot& s : free) {
-      s.epoch = epoch;
-      pool(device).give_back(s);
-    }
-  }
 
  private:
   static constexpr int count = 32;
