@@ -26,10 +26,16 @@
 //   remove_if          read n, write k                             (k selected)
 //   partition          read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
 //   stable_partition   the same; the rejected items kept in order instead of reversed
+// With PREDIX_PARTITION_DIRECT_REJECTS (tuning/sm90.cuh), partition writes the rejected items
+// whose places lie below their tile's end in place as well (store_backward), and only the
+// others (a, those of the first tiles: about n/3 at 50% selected, n/2 at 1%) aside: 2n + 2a.
+// No single pass does better with the order of DESIGN.md §1: reading [0, x) puts its rejected
+// items at [n − R(x), n), unread while x < n − R(x) (R(x): those rejected in [0, x)).
 #include <type_traits>
 #include <utility>
 
 #include <predix/cuda/binary_path.cuh>
+#include <predix/cuda/detail/backward_places.hpp>
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/warp_offsets.cuh>
@@ -45,8 +51,15 @@
 namespace predix::gpu {
 
 /// Where a selection writes the rejected items: nowhere (copy_if), forward from the start of
-/// their output, or backward from the end of an n-item output.
+/// their output, or backward from the end of an n-item output (partition, in place only).
 enum class rejected_to { nowhere, forward, backward };
+
+/// What a selection reports: the number of items selected, and where the rejected items that
+/// went to temporary storage begin in the range (in place; the rest went to their places).
+struct select_counts {
+  long long selected;
+  long long aside_from;
+};
 
 /// Whether predix's own selection kernel takes items of type T (it stages them in shared
 /// memory as bytes); other types run through Thrust (thrust_fallback.hpp).
@@ -107,7 +120,11 @@ struct select_agent {
   bool use_stencil;  // false: the predicate takes the items themselves
   Pred pred;
   tile_prefix<V, count_op, tuning::look_back_first_ns(ITEM_BYTES)> prefix;
-  unsigned long long* total;  // the count of selected items, stored by the last tile
+  select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
+  /// In place, backward (partition): rejected items whose places lie below the tile's end go
+  /// there directly (PREDIX_PARTITION_DIRECT_REJECTS; store_backward).
+  static constexpr bool DIRECT_REJECTS =
+      REJECTED == rejected_to::backward && PREDIX_PARTITION_DIRECT_REJECTS;
 
   /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may
   /// run: the primitive inputs are 16-byte aligned.
@@ -189,6 +206,25 @@ struct select_agent {
     }
   }
 
+  /// Stores the tile's `count` rejected items, staged at `from` in their order of places, at
+  /// [at, at + count) of the output of rejected items; with DIRECT_REJECTS those whose places
+  /// lie below tile_end at their places in the range itself (backward_places.hpp).
+  __device__ __forceinline__ void store_backward(long long at, const T* from, int count,
+                                                 long long tile_end, bool last) {
+    if constexpr (DIRECT_REJECTS) {
+      const detail::backward_places places =
+          detail::place_backward(n, TILE, tile_end, at, count, last);
+      detail::store_run<THREADS>(selected, at, from, places.direct);
+      detail::store_run<THREADS>(rejected, at + places.direct, from + places.direct,
+                                 count - places.direct);
+      if (threadIdx.x == 0 && places.stores) counts->aside_from = places.aside_from;
+    } else {
+      (void)tile_end;
+      (void)last;
+      detail::store_run<THREADS>(rejected, at, from, count);
+    }
+  }
+
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile(storage.tile, counter, tiles);
@@ -251,17 +287,20 @@ struct select_agent {
     }
     __syncthreads();
     const V tile_before = tile == 0 ? V(0) : storage.prefix;  // selected items before the tile
-    if (last && threadIdx.x == 0) *total = tile_before + static_cast<V>(tile_selected);
+    if (last && threadIdx.x == 0) {
+      counts->selected = static_cast<long long>(tile_before) + tile_selected;
+    }
     const T* const staged = reinterpret_cast<const T*>(storage.staged);
     detail::store_run<THREADS>(selected, static_cast<long long>(tile_before), staged,
                                tile_selected);
-    if constexpr (REJECTED != rejected_to::nowhere) {
-      const long long rejected_before = tile_first - static_cast<long long>(tile_before);
-      const int tile_rejected = tile_items - tile_selected;
-      detail::store_run<THREADS>(
-          rejected,
-          REJECTED == rejected_to::forward ? rejected_before : n - rejected_before - tile_rejected,
-          staged + tile_selected, tile_rejected);
+    const long long rejected_before = tile_first - static_cast<long long>(tile_before);
+    const int tile_rejected = tile_items - tile_selected;
+    if constexpr (REJECTED == rejected_to::forward) {
+      detail::store_run<THREADS>(rejected, rejected_before, staged + tile_selected,
+                                 tile_rejected);
+    } else if constexpr (REJECTED == rejected_to::backward) {
+      store_backward(n - rejected_before - tile_rejected, staged + tile_selected, tile_rejected,
+                     tile_first + tile_items, last);
     }
   }
 };
@@ -275,10 +314,11 @@ __global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
 
 /// Selects the items of [first, first + n) whose predicate (on the stencil's item, unless the
 /// stencil is `first` itself) holds into out_selected, the others as REJECTED says into
-/// out_rejected; returns the number selected. n > 0; returns after the work is done.
+/// out_rejected; returns the number selected and, as aside_from, that number again unless
+/// DIRECT_REJECTS put rejected items in place. n > 0; returns after the work is done.
 template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class OutRej,
           class Pred>
-long long device_select(const cuda_policy& policy, In first, long long n, StencilIt stencil,
+select_counts device_select(const cuda_policy& policy, In first, long long n, StencilIt stencil,
                         OutSel out_selected, OutRej out_rejected, Pred pred,
                         const char* algorithm) {
   using agent = select_agent<detail::source_t<In>, detail::source_t<StencilIt>,
@@ -299,15 +339,16 @@ long long device_select(const cuda_policy& policy, In first, long long n, Stenci
           nullptr};
   const long long tiles = (n + agent::TILE - 1) / agent::TILE;
   const cudaStream_t stream = policy.stream();
-  detail::call_slots<unsigned long long> total(stream, algorithm);  // the count, to the host
-  a.total = total.result();
+  detail::call_slots<select_counts> counts(stream, algorithm);  // to the host
+  a.counts = counts.result();
   const long long whole = a.vectors() ? n / agent::TILE : 0;
   look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
   launch_tiles(a, a, look_back, select_kernel<agent, true>, select_kernel<agent, false>, whole,
                tiles, stream, algorithm);
-  const unsigned long long k = total.get(algorithm);
+  select_counts got = counts.get(algorithm);
   look_back.done();
-  return static_cast<long long>(k);
+  if constexpr (!agent::DIRECT_REJECTS) got.aside_from = got.selected;
+  return got;
 }
 
 /// out[at + i] = in[i] for i < n.
@@ -326,26 +367,28 @@ template <rejected_to REJECTED, class It, class StencilIt, class Pred>
 long long device_select_in_place(const cuda_policy& policy, It first, long long n,
                                  StencilIt stencil, Pred pred, const char* algorithm) {
   if constexpr (REJECTED == rejected_to::nowhere) {
-    return device_select<REJECTED>(policy, first, n, stencil, first, first, pred, algorithm);
+    return device_select<REJECTED>(policy, first, n, stencil, first, first, pred, algorithm)
+        .selected;
   } else {
     using T = typename std::iterator_traits<It>::value_type;
     const cudaStream_t stream = policy.stream();
     detail::temporary_storage aside(sizeof(T) * static_cast<std::size_t>(n), stream, algorithm);
     T* const rejected = aside.at<T>(0);
-    const long long k =
+    const select_counts counts =
         device_select<REJECTED>(policy, first, n, stencil, first, rejected, pred, algorithm);
-    if (k == n) return k;
-    const T* const from = rejected + (REJECTED == rejected_to::forward ? 0 : k);  // where they lie
+    const long long k = counts.selected, at = counts.aside_from;  // [at, n) lies aside
+    if (at == n) return k;
+    const T* const from = rejected + (REJECTED == rejected_to::forward ? 0 : at);
     const auto sink = detail::make_sink(first);
     if constexpr (std::is_same_v<std::decay_t<decltype(sink)>, detail::pointer_sink<T>>) {
-      detail::check(cudaMemcpyAsync(sink.base + k, from,
-                                    sizeof(T) * static_cast<std::size_t>(n - k),
+      detail::check(cudaMemcpyAsync(sink.base + at, from,
+                                    sizeof(T) * static_cast<std::size_t>(n - at),
                                     cudaMemcpyDeviceToDevice, stream),
                     algorithm, "cudaMemcpyAsync");
     } else {
-      const long long blocks = (n - k + 255) / 256;
+      const long long blocks = (n - at + 255) / 256;
       put_items_kernel<<<static_cast<unsigned>(blocks < 65536 ? blocks : 65536), 256, 0,
-                         stream>>>(from, sink, k, n - k);
+                         stream>>>(from, sink, at, n - at);
       detail::check_launch(algorithm);
     }
     detail::synchronize(stream, algorithm);
@@ -383,7 +426,8 @@ Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out o
     return gpu::detail::thrust_copy_if(policy, first, last, stencil, out, pred);
   } else {
     return out + gpu::device_select<gpu::rejected_to::nowhere>(policy, first, last - first,
-                                                               stencil, out, out, pred, "copy_if");
+                                                               stencil, out, out, pred, "copy_if")
+                     .selected;
   }
 }
 
@@ -425,7 +469,7 @@ std::pair<OutTrue, OutFalse> partition_copy(const cuda_policy& policy, In first,
   } else {
     const long long n = last - first;
     const long long k = gpu::device_select<gpu::rejected_to::forward>(
-        policy, first, n, stencil, out_true, out_false, pred, "partition_copy");
+        policy, first, n, stencil, out_true, out_false, pred, "partition_copy").selected;
     return {out_true + k, out_false + (n - k)};
   }
 }
