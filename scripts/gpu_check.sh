@@ -5,7 +5,8 @@
 #   concurrency and huge inputs: predix_cuda_reliability_tests; the compat suite: compat_cuda)
 #   → ctest -L cuda (compat.cuda included) → ctest -L huge (alone)
 #   → compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over the CUDA tests
-#   → the warp/block primitives microbenchmark → SASS instruction counts per primitive
+#   → the warp/block primitives and call-floor microbenchmarks (call_floor_bench.cu)
+#   → SASS instruction counts per primitive
 #   → the benchmark suite's quick matrix (scripts/bench.sh --cuda --quick)
 # With --sanitize the sanitizers run over every CUDA test binary (predix_cuda_tests,
 # conformance_cuda, predix_cuda_reliability_tests without Huge.*, compat_cuda), each under
@@ -243,7 +244,7 @@ if [ -n "${bench_build_pid:-}" ]; then
   summary+=("$(printf '%-22s %-8s %6s  %s' build_bench "$([ "$rc" = 0 ] && echo ok || echo FAILED)" - 'in the background')")
 fi
 if [ -x "$bench_bin" ]; then
-  step primitives_bench 150 180 "$bench_bin" --benchmark_filter='^(warp|block)_' \
+  step primitives_bench 150 180 "$bench_bin" --benchmark_filter='^(warp|block|call)_' \
     --benchmark_min_time=0.1 --benchmark_out="$OUT/bench/primitives_bench.json" \
     --benchmark_out_format=json >"$OUT/primitives_bench.txt" 2>&1
 else
@@ -347,7 +348,7 @@ fi
 } | tee "$OUT/summary.txt"
 if [ -s "$OUT/primitives_bench.txt" ]; then
   echo
-  grep -E '^(warp|block)_' "$OUT/primitives_bench.txt" | sed 's/ \{2,\}/ /g' | head -80
+  grep -E '^(warp|block|call)_' "$OUT/primitives_bench.txt" | sed 's/ \{2,\}/ /g' | head -90
 fi
 # Exit status: 0 only when every step passed.
 ! printf '%s\n' "${summary[@]}" | grep -qE ' (FAILED|TIMEOUT|SKIPPED) '
