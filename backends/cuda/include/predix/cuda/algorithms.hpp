@@ -7,14 +7,15 @@
 //   device/reduce.cuh     reduce
 //   device/count_if.cuh   count_if
 //   device/find_if.cuh    find_if
-//   device/select.cuh     copy_if, remove_if, partition, stable_partition, partition_copy
-//                         (single-pass look-back; thrust_fallback.hpp for items that are not
-//                         trivially copyable)
+//   device/select.cuh     copy_if, partition_copy (single-pass look-back; thrust_fallback.hpp
+//                         for items that are not trivially copyable)
+//   device/select_in_place.cuh  remove_if, partition, stable_partition (the same kernel)
 // Which scans and reductions take the binary path: binary_path.cuh.
 #include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/find_if.cuh>
 #include <predix/cuda/device/reduce.cuh>
 #include <predix/cuda/device/scan.cuh>
 #include <predix/cuda/device/select.cuh>
+#include <predix/cuda/device/select_in_place.cuh>
 #include <predix/cuda/error.hpp>
 #include <predix/cuda/policy.hpp>

@@ -11,8 +11,8 @@
 //   - a stencil that is the input itself (the plain forms) is passed as no stencil: Thrust's
 //     in-place partition would read a stencil it is overwriting;
 //   - Thrust's thrust::system_error becomes predix::cuda_error naming the algorithm.
-// The callers (device/select.cuh) check the iterators and empty ranges. Like Thrust, each call
-// returns after the work is done.
+// The callers (device/select.cuh, select_in_place.cuh) check the iterators and empty ranges.
+// Like Thrust, each call returns after the work is done.
 #include <type_traits>
 #include <utility>
 

@@ -1,36 +1,22 @@
 #pragma once
-// Device-wide selection: copy_if (remove_copy_if through it, with the negated predicate),
-// partition_copy, and the in-place remove_if, partition and stable_partition, in one pass over
-// the data with the decoupled look-back of tile_state.cuh carrying the count of selected items.
+// Device-wide selection: copy_if (remove_copy_if through it, with the negated predicate) and
+// partition_copy (the in-place forms: select_in_place.cuh), in one pass over the data with the
+// decoupled look-back of tile_state.cuh carrying the count of selected items.
 //   items a b c d e f, flags 1 0 1 1 0 1 → selected a c d f; rejected b e (in order), or
 //   written from the end of their range backwards: ... e b (DESIGN.md §1, unstable partition)
 // One block per tile, its number from take_tile (tile_state.cuh); a block of whole tiles first
 // asks L2 for a tile further on (prefetch_ahead: a hint, in place too, as L2 sees every write).
-// The tile is striped as in
-// scan.cuh: per row, each lane loads a chunk of consecutive items (one 16-byte vector of a
-// primitive source, kept packed in registers: 16 uint8 in four) and evaluates the predicate
-// once per item (on the stencil's item when there is one), keeping the results as a bit mask;
-// a warp scan of the chunks' counts (striped_ones, warp_offsets.cuh) and the warps' counts
-// give each item its rank among the tile's selected items; warp 0's look-back gives the
-// selected items before the tile, and the rejected items before the tile are the rest. Without
-// waiting for it (the staging needs only places within the tile), every warp stages the tile
-// in shared memory, selected items first, then the rejected ones (1- and 2-byte items a packed
-// word at a time: stage_packed); after one barrier each run goes out with consecutive
-// threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile stores the
-// total count.
-//
-// In place (out == first) the selected items are safe to write: a tile writes only below its
-// own end, and only after its look-back has seen every earlier tile publish, that is, after
-// every earlier tile has read its items. Rejected items go to temporary storage, from where
-// they are copied behind the selected ones:
-//   remove_if          read n, write k                             (k selected)
-//   partition          read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
-//   stable_partition   the same; the rejected items kept in order instead of reversed
-// With PREDIX_PARTITION_DIRECT_REJECTS (tuning/sm90.cuh), partition writes the rejected items
-// whose places lie below their tile's end in place as well (store_backward), and only the
-// others (a, those of the first tiles: about n/3 at 50% selected, n/2 at 1%) aside: 2n + 2a.
-// No single pass does better with the order of DESIGN.md §1: reading [0, x) puts its rejected
-// items at [n − R(x), n), unread while x < n − R(x) (R(x): those rejected in [0, x)).
+// The tile is striped as in scan.cuh: per row, each lane loads a chunk of consecutive items
+// (one 16-byte vector of a primitive source, kept packed in registers: 16 uint8 in four) and
+// evaluates the predicate once per item (on the stencil's item when there is one), keeping the
+// results as a bit mask; a warp scan of the chunks' counts (striped_ones, warp_offsets.cuh) and
+// the warps' counts give each item its rank among the tile's selected items; warp 0's look-back
+// gives the selected items before the tile, and the rejected items before the tile are the
+// rest. Without waiting for it (the staging needs only places within the tile), every warp
+// stages the tile in shared memory, selected items first, then the rejected ones (1- and 2-byte
+// items a packed word at a time: stage_packed); after one barrier each run goes out with
+// consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile
+// stores the total count.
 #include <type_traits>
 #include <utility>
 
@@ -318,9 +304,9 @@ __global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
 /// DIRECT_REJECTS put rejected items in place. n > 0; returns after the work is done.
 template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class OutRej,
           class Pred>
-select_counts device_select(const cuda_policy& policy, In first, long long n, StencilIt stencil,
-                        OutSel out_selected, OutRej out_rejected, Pred pred,
-                        const char* algorithm) {
+select_counts device_select(const cuda_policy& policy, In first, long long n,
+                            StencilIt stencil, OutSel out_selected, OutRej out_rejected,
+                            Pred pred, const char* algorithm) {
   using agent = select_agent<detail::source_t<In>, detail::source_t<StencilIt>,
                              detail::sink_t<OutSel>, detail::sink_t<OutRej>,
                              device_function_t<Pred>, REJECTED>;
@@ -351,67 +337,6 @@ select_counts device_select(const cuda_policy& policy, In first, long long n, St
   return got;
 }
 
-/// out[at + i] = in[i] for i < n.
-template <class T, class Sink>
-__global__ void put_items_kernel(const T* in, Sink out, long long at, long long n) {
-  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<long long>(gridDim.x) * blockDim.x) {
-    out.put(at + i, in[i]);
-  }
-}
-
-/// The in-place selection of [first, first + n): selected items to the front (in order), the
-/// others behind them — REJECTED nowhere: dropped (remove_if); forward: in order; backward: in
-/// reverse order, both through temporary storage. Returns the number selected.
-template <rejected_to REJECTED, class It, class StencilIt, class Pred>
-long long device_select_in_place(const cuda_policy& policy, It first, long long n,
-                                 StencilIt stencil, Pred pred, const char* algorithm) {
-  if constexpr (REJECTED == rejected_to::nowhere) {
-    return device_select<REJECTED>(policy, first, n, stencil, first, first, pred, algorithm)
-        .selected;
-  } else {
-    using T = typename std::iterator_traits<It>::value_type;
-    const cudaStream_t stream = policy.stream();
-    detail::temporary_storage aside(sizeof(T) * static_cast<std::size_t>(n), stream, algorithm);
-    T* const rejected = aside.at<T>(0);
-    const select_counts counts =
-        device_select<REJECTED>(policy, first, n, stencil, first, rejected, pred, algorithm);
-    const long long k = counts.selected, at = counts.aside_from;  // [at, n) lies aside
-    if (at == n) return k;
-    const T* const from = rejected + (REJECTED == rejected_to::forward ? 0 : at);
-    const auto sink = detail::make_sink(first);
-    if constexpr (std::is_same_v<std::decay_t<decltype(sink)>, detail::pointer_sink<T>>) {
-      detail::check(cudaMemcpyAsync(sink.base + at, from,
-                                    sizeof(T) * static_cast<std::size_t>(n - at),
-                                    cudaMemcpyDeviceToDevice, stream),
-                    algorithm, "cudaMemcpyAsync");
-    } else {
-      const long long blocks = (n - at + 255) / 256;
-      put_items_kernel<<<static_cast<unsigned>(blocks < 65536 ? blocks : 65536), 256, 0,
-                         stream>>>(from, sink, at, n - at);
-      detail::check_launch(algorithm);
-    }
-    detail::synchronize(stream, algorithm);
-    return k;
-  }
-}
-
-/// The in-place algorithms' shared front: an empty range, device iterators, and items the
-/// kernel does not take (`thrust_call(policy)`, a generic lambda: instantiated only for those).
-template <rejected_to REJECTED, class It, class Stencil, class Pred, class ThrustCall>
-It select_in_place(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
-                   const char* algorithm, ThrustCall&& thrust_call) {
-  if (first == last) return last;
-  detail::check_device_iterator(first, algorithm, "input");
-  detail::check_device_iterator(stencil, algorithm, "stencil");
-  if constexpr (!selects_natively_v<typename std::iterator_traits<It>::value_type>) {
-    return thrust_call(policy);
-  } else {
-    return first + device_select_in_place<REJECTED>(policy, first, last - first, stencil, pred,
-                                                    algorithm);
-  }
-}
-
 }  // namespace predix::gpu
 
 namespace predix::impl {
@@ -425,33 +350,10 @@ Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out o
   if constexpr (!gpu::selects_natively_v<typename std::iterator_traits<In>::value_type>) {
     return gpu::detail::thrust_copy_if(policy, first, last, stencil, out, pred);
   } else {
-    return out + gpu::device_select<gpu::rejected_to::nowhere>(policy, first, last - first,
-                                                               stencil, out, out, pred, "copy_if")
-                     .selected;
+    const long long k = gpu::device_select<gpu::rejected_to::nowhere>(
+        policy, first, last - first, stencil, out, out, pred, "copy_if").selected;
+    return out + k;
   }
-}
-
-// remove_if keeps what the predicate rejects: the selection of its negation, in place.
-template <class It, class Stencil, class Pred>
-It remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  return gpu::select_in_place<gpu::rejected_to::nowhere>(
-      policy, first, last, stencil, predix::detail::negate<Pred>{pred}, "remove_if",
-      [&](const auto& p) { return gpu::detail::thrust_remove_if(p, first, last, stencil, pred); });
-}
-
-template <class It, class Stencil, class Pred>
-It partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  return gpu::select_in_place<gpu::rejected_to::backward>(
-      policy, first, last, stencil, pred, "partition",
-      [&](const auto& p) { return gpu::detail::thrust_partition(p, first, last, stencil, pred); });
-}
-
-template <class It, class Stencil, class Pred>
-It stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
-  return gpu::select_in_place<gpu::rejected_to::forward>(
-      policy, first, last, stencil, pred, "stable_partition", [&](const auto& p) {
-        return gpu::detail::thrust_stable_partition(p, first, last, stencil, pred);
-      });
 }
 
 template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
