@@ -107,7 +107,7 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_SELECT_PACKED_STAGING 1
 #endif
 // 1: partition in place writes each rejected item whose place lies below its tile's end to
-// that place, and puts only the others aside (select.cuh: 2n + 2a, a aside, about n/3 at 50%
+// that place, and puts only the others aside (select_in_place.cuh: 2n + 2a, a aside, n/3 at 50%
 // selected, instead of 2n + 2(n − k)); 0: every rejected item aside. 0 until measured on a GPU
 // (perf/NOTES.md, "Partition in place with fewer items aside").
 #ifndef PREDIX_PARTITION_DIRECT_REJECTS
