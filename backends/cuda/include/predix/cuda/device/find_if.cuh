@@ -11,6 +11,10 @@
 // not with n. Every tile before the first match is read, so the result is exact. The last
 // block to stop (a second word counts them) stores the word where the host reads it and sets
 // both words back to zero (call_slots.hpp scratch).
+// With PREDIX_FIND_LATER_BYTES_PER_THREAD (contiguous primitive data, aligned), only a block's
+// first tile has one vector per thread: its later tiles, from the end of the first wave on,
+// have several, striped over the block (earliest_in_later_tile), and every thread that matches
+// reports its earliest match (a warp's lanes are no longer in order of place).
 #include <cuda/atomic>
 
 #include <predix/cuda/device/count_if.cuh>
@@ -20,31 +24,100 @@ namespace predix::gpu {
 template <class Source>
 using find_shape = stream_shape<Source, tuning::active::find>;
 
+namespace detail {
+/// Ends a find_if tile: a thread that matched reports its earliest match (`index`) as ~index
+/// (only the lowest matching lane of a warp when `lanes_in_order`: its match is the warp's
+/// earliest), and the block stops if any thread matched or the earliest match known lies
+/// before `next`, where the block's next tile starts.
+__device__ __forceinline__ bool end_tile(
+    ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device>& earliest, bool hit,
+    long long index, long long next, bool lanes_in_order) {
+  const unsigned lanes = __ballot_sync(full_warp_mask, hit);
+  if (hit && (!lanes_in_order || lane_id() == static_cast<unsigned>(__ffs(lanes) - 1))) {
+    earliest.fetch_max(~static_cast<unsigned long long>(index), ::cuda::memory_order_relaxed);
+  }
+  const bool known =  // one read of the word per block (thread 0)
+      threadIdx.x == 0 &&
+      ~earliest.load(::cuda::memory_order_relaxed) < static_cast<unsigned long long>(next);
+  return __syncthreads_or(hit || known);
+}
+
+/// The earliest match of this thread in a later tile of VECTORS 16-byte vectors per thread
+/// striped over the block from item `first` (vector v of thread t: vector v·THREADS + t, as
+/// load_unordered reads them), or -1; items from n on are out of range.
+template <int THREADS, int VECTORS, class Source, class Pred>
+__device__ __forceinline__ long long earliest_in_later_tile(const Source& source, long long first,
+                                                            long long n, Pred& pred) {
+  using E = typename Source::element;
+  constexpr int PER = 16 / static_cast<int>(sizeof(E));
+  const long long tile = static_cast<long long>(THREADS) * VECTORS * PER;
+  long long index = -1;
+  if (n - first >= tile) {
+    const uint4* from = reinterpret_cast<const uint4*>(source.base + first) + threadIdx.x;
+    uint4 raw[VECTORS];
+#pragma unroll
+    for (int v = 0; v < VECTORS; ++v) raw[v] = from[v * THREADS];
+#pragma unroll
+    for (int v = VECTORS - 1; v >= 0; --v) {  // the earliest vector's match last
+      unsigned bits = 0;
+      int j = 0;
+      auto on_item = [&](const auto& x) {
+        bits |= static_cast<unsigned>(predix::detail::test(pred, x)) << j++;
+      };
+      visit_vector(source, raw[v], on_item);
+      if (bits != 0) {
+        index = first + (static_cast<long long>(v) * THREADS + threadIdx.x) * PER + __ffs(bits) - 1;
+      }
+    }
+    return index;
+  }
+  for (int v = 0; v < VECTORS && index < 0; ++v) {  // the ragged last tile, item by item
+    const long long at = first + (static_cast<long long>(v) * THREADS + threadIdx.x) * PER;
+    for (int j = 0; j < PER && index < 0; ++j) {
+      if (at + j < n && predix::detail::test(pred, source[at + j])) index = at + j;
+    }
+  }
+  return index;
+}
+}  // namespace detail
+
 template <class Source, class Pred>
 __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     find_if_kernel(Source source, long long n, bool aligned, Pred pred, unsigned long long* words,
                    unsigned long long* result) {
   using shape = find_shape<Source>;
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
+  constexpr int LATER_VECTORS =
+      Source::primitive && Source::element_bytes <= 8 ? tuning::active::find::later_vectors : 0;
+  constexpr long long LATER_TILE = static_cast<long long>(shape::THREADS) * LATER_VECTORS *
+                                   (16 / Source::element_bytes);
   // words[0]: the earliest match as ~index (0: none yet), words[1]: the blocks finished
   ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> earliest(words[0]);
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
-  for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+  // With later tiles, a block's first tile is its only one of shape::TILE; its later tiles
+  // start where the first wave ends, block b taking the b-th and every grid-th after it.
+  const bool later = LATER_VECTORS > 0 && aligned;
+  const long long later_first = static_cast<long long>(gridDim.x) * shape::TILE;
+  bool stop = false;  // the same in every thread of the block (end_tile)
+  for (long long tile = blockIdx.x; !stop && tile < tiles; tile += gridDim.x) {
     long long first;
     const int valid = shape::thread_items(tile, n, first);
     unsigned long long bits = 0;  // bit k: item k matches
     detail::load_items<shape::ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
       bits |= static_cast<unsigned long long>(predix::detail::test(pred, x)) << k;
     });
-    const bool hit = bits != 0;
-    const unsigned lanes = __ballot_sync(full_warp_mask, hit);
-    if (hit && lane_id() == static_cast<unsigned>(__ffs(lanes) - 1)) {
-      earliest.fetch_max(~static_cast<unsigned long long>(first + __ffsll(bits) - 1),
-                         ::cuda::memory_order_relaxed);
+    const long long next =
+        later ? later_first + blockIdx.x * LATER_TILE : (tile + gridDim.x) * shape::TILE;
+    stop = detail::end_tile(earliest, bits != 0, first + __ffsll(bits) - 1, next, true);
+    if (later) break;
+  }
+  if constexpr (LATER_VECTORS > 0) {
+    for (long long at = later_first + blockIdx.x * LATER_TILE; later && !stop && at < n;
+         at += gridDim.x * LATER_TILE) {
+      const long long index =
+          detail::earliest_in_later_tile<shape::THREADS, LATER_VECTORS>(source, at, n, pred);
+      stop = detail::end_tile(earliest, index >= 0, index, at + gridDim.x * LATER_TILE, false);
     }
-    const unsigned long long next = static_cast<unsigned long long>(tile + gridDim.x) * shape::TILE;
-    const bool known = threadIdx.x == 0 && ~earliest.load(::cuda::memory_order_relaxed) < next;
-    if (__syncthreads_or(hit || known)) break;
   }
   if (threadIdx.x == 0) {  // the last block to finish: the answer out, both words back to zero
     __threadfence();

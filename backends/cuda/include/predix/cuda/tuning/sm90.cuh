@@ -15,7 +15,8 @@
 //          (PREDIX_PREFETCH_BYTES_PER_SM), whose loads then find their items there
 //   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD)
 //   copy_if, partitions  128 input bytes per thread, a floor on resident blocks per SM
-//   find_if            256 threads, 16 input bytes per thread (a short first wave)
+//   find_if            256 threads, 16 input bytes per thread (a short first wave; later tiles
+//                      may take more: PREDIX_FIND_LATER_BYTES_PER_THREAD)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
 namespace predix::gpu::tuning {
 
@@ -113,6 +114,14 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_PARTITION_DIRECT_REJECTS
 #define PREDIX_PARTITION_DIRECT_REJECTS 0
 #endif
+// find_if: bytes per thread of a block's tiles after its first (contiguous primitive data,
+// 16-byte aligned), 0 for every tile as the first (16 bytes). Larger later tiles cut the
+// barrier and the atomic read that end every tile (uint8 with no match: 51% of copy at 16
+// bytes, count_if 85% at 64), while the first wave stays small for early matches. 0 until
+// measured on a GPU (perf/NOTES.md, "find_if's later tiles").
+#ifndef PREDIX_FIND_LATER_BYTES_PER_THREAD
+#define PREDIX_FIND_LATER_BYTES_PER_THREAD 0
+#endif
 
 struct sm90 {
   struct scan {
@@ -171,6 +180,9 @@ struct sm90 {
   struct find {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) { return detail::clamp_items(16 / in_bytes, 64); }
+    /// 16-byte vectors per thread in a block's later tiles (PREDIX_FIND_LATER_BYTES_PER_THREAD;
+    /// 0: every tile as the first).
+    static constexpr int later_vectors = PREDIX_FIND_LATER_BYTES_PER_THREAD / 16;
   };
 };
 
