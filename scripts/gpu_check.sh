@@ -25,8 +25,11 @@
 #                                      GoogleTest / Google Benchmark: puts their sources in
 #                                      .gpu-deps/ (git-ignored); carry that folder along and
 #                                      the check builds them first.
-# Environment: OUT, JOBS (16), PREDIX_SANITIZE_TOOLS (memcheck synccheck initcheck racecheck), PREDIX_GPU_BUDGET_S (510: the whole run's time limit, steps
-# shrink their timeouts to fit), PREDIX_CUDA_ARCH (90), PREDIX_GPU_BUILD (build/gpu).
+# Environment: OUT, JOBS (16), PREDIX_SANITIZE_TOOLS (memcheck synccheck initcheck racecheck),
+# PREDIX_GPU_BUDGET_S (510: the whole run's time limit, steps shrink their timeouts to fit),
+# PREDIX_CUDA_ARCH (90), PREDIX_GPU_BUILD (build/gpu), PREDIX_GPU_CUDA_FLAGS (CMAKE_CUDA_FLAGS of
+# the build: a tuning switch of tuning/sm90.cuh checked by every step, e.g.
+# "-DPREDIX_PARTITION_DIRECT_REJECTS=1"; give such a build its own PREDIX_GPU_BUILD).
 # Adding a step (e.g. scripts/bench.sh): one `step NAME CAP_S RESERVE_S command...` line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -96,6 +99,8 @@ note=""
 
 # --- dependencies carried as sources (.gpu-deps), installed into build/gpu-deps
 prefix_args=()
+cuda_flags=()
+[ -n "${PREDIX_GPU_CUDA_FLAGS:-}" ] && cuda_flags=("-DCMAKE_CUDA_FLAGS=$PREDIX_GPU_CUDA_FLAGS")
 build_deps() {
   set -e
   local d=$root/build/gpu-deps
@@ -122,7 +127,8 @@ fi
 source scripts/packages.sh
 step configure 90 300 cmake -S . -B "$build" -G "$gen" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CUDA_ARCHITECTURES="${PREDIX_CUDA_ARCH:-90}" -DPREDIX_BUILD_TESTS=ON -DPREDIX_BUILD_PERF=ON \
-  -DPREDIX_ENABLE_CUDA=ON -DPREDIX_CUDA_RELIABILITY=ON $(predix_cuda_args) "${prefix_args[@]}" >>"$OUT/build.log" 2>&1
+  -DPREDIX_ENABLE_CUDA=ON -DPREDIX_CUDA_RELIABILITY=ON $(predix_cuda_args) "${prefix_args[@]}" \
+  "${cuda_flags[@]}" >>"$OUT/build.log" 2>&1
 configured=$?
 
 tests_bin=$build/tests/cuda/predix_cuda_tests
@@ -342,6 +348,7 @@ fi
 {
   echo
   echo "=== predix GPU check: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1), $(($(date +%s) - t_start)) s"
+  [ -n "${PREDIX_GPU_CUDA_FLAGS:-}" ] && echo "built with CMAKE_CUDA_FLAGS=$PREDIX_GPU_CUDA_FLAGS"
   printf '%-22s %-8s %6s  %s\n' step status time notes
   printf '%s\n' "${summary[@]}"
   echo "files in $OUT: $(cd "$OUT" && ls | tr '\n' ' ')"
