@@ -44,20 +44,17 @@ enum class ending { launch, launch_x2, pointer_check, launch_sync, mapped_result
                     mapped_result_polled };
 
 struct floor_case {
-  unsigned long long* device = nullptr;
+  perf::dbuf<unsigned long long> result{1};
+  unsigned long long* device = result.p;
   result_slot* mapped = nullptr;
   floor_case() {
-    perf::check(cudaMalloc(&device, sizeof(unsigned long long)), "cudaMalloc");
     perf::check(cudaHostAlloc(&mapped, sizeof(result_slot), cudaHostAllocMapped), "cudaHostAlloc");
     mapped->value = 0;
     mapped->call = 0;
   }
   floor_case(const floor_case&) = delete;
   floor_case& operator=(const floor_case&) = delete;
-  ~floor_case() {
-    cudaFree(device);
-    cudaFreeHost(mapped);
-  }
+  ~floor_case() { cudaFreeHost(mapped); }
 
   /// One call ending as `e`; returns the result as the host sees it.
   unsigned long long call(ending e, unsigned long long n) {

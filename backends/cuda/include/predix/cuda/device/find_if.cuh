@@ -13,8 +13,9 @@
 // both words back to zero (call_slots.hpp scratch).
 // With PREDIX_FIND_LATER_BYTES_PER_THREAD (contiguous primitive data, aligned), only a block's
 // first tile has one vector per thread: its later tiles, from the end of the first wave on,
-// have several, striped over the block (earliest_in_later_tile), and every thread that matches
-// reports its earliest match (a warp's lanes are no longer in order of place).
+// have several, striped over the block as count_if reads them (earliest_in_later_tile:
+// load_unordered), and every thread that matches reports its earliest match (a warp's lanes
+// are no longer in order of place).
 #include <cuda/atomic>
 
 #include <predix/cuda/device/count_if.cuh>
@@ -42,41 +43,35 @@ __device__ __forceinline__ bool end_tile(
   return __syncthreads_or(hit || known);
 }
 
-/// The earliest match of this thread in a later tile of VECTORS 16-byte vectors per thread
-/// striped over the block from item `first` (vector v of thread t: vector v·THREADS + t, as
-/// load_unordered reads them), or -1; items from n on are out of range.
-template <int THREADS, int VECTORS, class Source, class Pred>
+/// The earliest match of this thread in a later tile of ITEMS items per thread from item
+/// `first`, read as load_unordered reads them (whole tiles: 16-byte vector v of thread t is the
+/// tile's vector v·THREADS + t; the ragged last tile: item k·THREADS + t), or -1.
+template <int THREADS, int ITEMS, class Source, class Pred>
 __device__ __forceinline__ long long earliest_in_later_tile(const Source& source, long long first,
-                                                            long long n, Pred& pred) {
-  using E = typename Source::element;
-  constexpr int PER = 16 / static_cast<int>(sizeof(E));
-  const long long tile = static_cast<long long>(THREADS) * VECTORS * PER;
+                                                            long long n, bool aligned,
+                                                            Pred& pred) {
+  constexpr int PER = 16 / Source::element_bytes;
   long long index = -1;
-  if (n - first >= tile) {
-    const uint4* from = reinterpret_cast<const uint4*>(source.base + first) + threadIdx.x;
-    uint4 raw[VECTORS];
-#pragma unroll
-    for (int v = 0; v < VECTORS; ++v) raw[v] = from[v * THREADS];
-#pragma unroll
-    for (int v = VECTORS - 1; v >= 0; --v) {  // the earliest vector's match last
-      unsigned bits = 0;
-      int j = 0;
-      auto on_item = [&](const auto& x) {
-        bits |= static_cast<unsigned>(predix::detail::test(pred, x)) << j++;
-      };
-      visit_vector(source, raw[v], on_item);
-      if (bits != 0) {
-        index = first + (static_cast<long long>(v) * THREADS + threadIdx.x) * PER + __ffs(bits) - 1;
-      }
+  int v = 0, k = 0;  // the vector, the item, in the order load_unordered gives them
+  auto on_vector = [&](const uint4& raw) {
+    unsigned bits = 0;
+    int j = 0;
+    auto on_item = [&](const auto& x) {
+      bits |= static_cast<unsigned>(predix::detail::test(pred, x)) << j++;
+    };
+    visit_vector(source, raw, on_item);
+    if (index < 0 && bits != 0) {
+      index = first + (static_cast<long long>(v) * THREADS + threadIdx.x) * PER + __ffs(bits) - 1;
     }
-    return index;
-  }
-  for (int v = 0; v < VECTORS && index < 0; ++v) {  // the ragged last tile, item by item
-    const long long at = first + (static_cast<long long>(v) * THREADS + threadIdx.x) * PER;
-    for (int j = 0; j < PER && index < 0; ++j) {
-      if (at + j < n && predix::detail::test(pred, source[at + j])) index = at + j;
+    ++v;
+  };
+  auto on_item = [&](const auto& x) {
+    if (index < 0 && predix::detail::test(pred, x)) {
+      index = first + static_cast<long long>(k) * THREADS + threadIdx.x;
     }
-  }
+    ++k;
+  };
+  load_unordered<THREADS, ITEMS>(source, first, n - first, aligned, on_vector, on_item);
   return index;
 }
 }  // namespace detail
@@ -89,8 +84,8 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
   constexpr int LATER_VECTORS =
       Source::primitive && Source::element_bytes <= 8 ? tuning::active::find::later_vectors : 0;
-  constexpr long long LATER_TILE = static_cast<long long>(shape::THREADS) * LATER_VECTORS *
-                                   (16 / Source::element_bytes);
+  constexpr int LATER_ITEMS = LATER_VECTORS * (16 / Source::element_bytes);  // per thread
+  constexpr long long LATER_TILE = static_cast<long long>(shape::THREADS) * LATER_ITEMS;
   // words[0]: the earliest match as ~index (0: none yet), words[1]: the blocks finished
   ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> earliest(words[0]);
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
@@ -114,8 +109,8 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
   if constexpr (LATER_VECTORS > 0) {
     for (long long at = later_first + blockIdx.x * LATER_TILE; later && !stop && at < n;
          at += gridDim.x * LATER_TILE) {
-      const long long index =
-          detail::earliest_in_later_tile<shape::THREADS, LATER_VECTORS>(source, at, n, pred);
+      const long long index = detail::earliest_in_later_tile<shape::THREADS, LATER_ITEMS>(
+          source, at, n, aligned, pred);
       stop = detail::end_tile(earliest, index >= 0, index, at + gridDim.x * LATER_TILE, false);
     }
   }
