@@ -4,6 +4,8 @@
 // past 2^31 items of memory.
 #include <thrust/device_ptr.h>
 
+#include <algorithm>
+
 #include "../support/cases.hpp"
 #include "../support/iterators.hpp"
 #include "conformance/memory.cuh"
@@ -71,6 +73,61 @@ TEST_F(FindIf, EarliestOfSeveralMatchesWins) {
     EXPECT_EQ(predix::any_of(predix::cuda, d.begin(), d.end(), is_one{}), !hits.empty());
     for (long long i : hits) set(i, 0);
   }
+}
+
+/// Matches planted at random past the tiles of one vector per thread (find_if.cuh: the first
+/// wave and the first 1/32 of the range), near the places where the later tiles begin and end,
+/// and in the ragged last one, for 1-, 2- and 8-byte items, aligned and not: the index agrees
+/// with std::find_if on the same data.
+TEST_F(FindIf, LaterTilesAgreeWithTheReference) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  int sms = 0;
+  PREDIX_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  auto check = [&](auto tag) {
+    using T = decltype(tag);
+    using tuning = predix::gpu::tuning::active::find;
+    const long long tile = tuning::threads * tuning::items(sizeof(T));
+    const long long later_tile =  // one vector per thread where there are no later tiles
+        tuning::threads * std::max(tuning::later_vectors, 1) * (16 / sizeof(T));
+    const long long wave = tile * sms * (2048 / tuning::threads);  // at most the first wave
+    const long long n = 3 * wave + later_tile / 2 + 7;             // a ragged last later tile
+    host_array<T> input(n);
+    for (auto& x : input) x = static_cast<T>(2 + r.below(100));  // no match: x == 1
+    auto d = M::upload(input);
+    const auto p = thrust::device_pointer_cast(d.begin());
+    for (int round = 0; round < (quick_mode() ? 4 : 40); ++round) {
+      std::vector<long long> hits;
+      for (int h = 0, count = 1 + static_cast<int>(r.below(3)); h < count; ++h) {
+        // Half near a multiple of the later tile from the first wave's end, half anywhere.
+        const long long near = wave + static_cast<long long>(r.below(3 * wave / later_tile + 1)) *
+                                          later_tile +
+                               static_cast<long long>(r.below(64)) - 32;
+        hits.push_back(r.chance(0.5) ? near : static_cast<long long>(r.below(n)));
+        hits.back() = std::min(std::max(hits.back(), 1ll), n - 1);
+      }
+      for (long long i : hits) input[i] = 1;
+      for (long long i : hits) {
+        PREDIX_CUDA_CHECK(cudaMemcpy(d.begin() + i, &input[i], sizeof(T), cudaMemcpyHostToDevice));
+      }
+      const long long expected = std::find(input.begin(), input.end(), T(1)) - input.begin();
+      SCOPED_TRACE(std::string(type_name<T>) + ", n = " + std::to_string(n) +
+                   ", first match at " + std::to_string(expected));
+      EXPECT_EQ(predix::find_if(predix::cuda, d.begin(), d.end(), is_one{}) - d.begin(), expected);
+      EXPECT_EQ(predix::find_if(predix::cuda, p + 1, p + n, is_one{}) - p, expected)
+          << "device_ptr, unaligned";
+      for (long long i : hits) {
+        input[i] = 2;
+        PREDIX_CUDA_CHECK(cudaMemcpy(d.begin() + i, &input[i], sizeof(T), cudaMemcpyHostToDevice));
+      }
+      if (HasFailure()) return;
+    }
+    EXPECT_FALSE(predix::any_of(predix::cuda, d.begin(), d.end(), is_one{}));
+  };
+  check(std::uint8_t{});
+  check(std::int16_t{});
+  check(std::int64_t{});
 }
 
 /// A match in the first tile of 2^28 items ends the search after at most a few tiles per

@@ -1,7 +1,7 @@
 #pragma once
-// Where partition in place (select.cuh: rejected_to::backward, PREDIX_PARTITION_DIRECT_REJECTS)
-// puts a tile's rejected items. Their places [at, at + count) descend from the end of the
-// range as the tiles go on, while the tiles' ends rise. A tile may write below its own end,
+// Where partition in place (select.cuh: rejected_to::backward, store_backward) puts a tile's
+// rejected items. Their places [at, at + count) descend from the end of the range as the
+// tiles go on, while the tiles' ends rise. A tile may write below its own end,
 // where every item is read already: the places there take their items directly, the others
 // go aside (temporary storage, copied back after the kernel). The tiles with places aside are
 // the first ones, their places aside form [aside_from, n), and the last of them stores

@@ -11,11 +11,13 @@
 // not with n. Every tile before the first match is read, so the result is exact. The last
 // block to stop (a second word counts them) stores the word where the host reads it and sets
 // both words back to zero (call_slots.hpp scratch).
-// With PREDIX_FIND_LATER_BYTES_PER_THREAD (contiguous primitive data, aligned), only a block's
-// first tile has one vector per thread: its later tiles, from the end of the first wave on,
-// have several, striped over the block as count_if reads them (earliest_in_later_tile:
-// load_unordered), and every thread that matches reports its earliest match (a warp's lanes
-// are no longer in order of place).
+// Contiguous primitive data, aligned: the tiles of one vector per thread cover only the first
+// wave and the first 1/32 of the range (tuning::sm90::find); the later tiles have
+// PREDIX_FIND_LATER_BYTES_PER_THREAD per thread, striped over the block as count_if reads
+// them (earliest_in_later_tile: load_unordered), and every thread that matches reports its
+// earliest match (a warp's lanes are no longer in order of place). Fewer barriers and atomic
+// reads per item where a range has no early match; a match in the first 1/32 costs what it
+// did with small tiles only.
 #include <cuda/atomic>
 
 #include <predix/cuda/device/count_if.cuh>
@@ -89,22 +91,30 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
   // words[0]: the earliest match as ~index (0: none yet), words[1]: the blocks finished
   ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> earliest(words[0]);
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
-  // With later tiles, a block's first tile is its only one of shape::TILE; its later tiles
-  // start where the first wave ends, block b taking the b-th and every grid-th after it.
+  // With later tiles, the tiles of shape::TILE cover the first wave and the first
+  // 1/find::later_from of the range (so that an early match stops within them), rounded up to
+  // whole waves; the later tiles start where they end, block b taking the b-th and every
+  // grid-th after it.
   const bool later = LATER_VECTORS > 0 && aligned;
-  const long long later_first = static_cast<long long>(gridDim.x) * shape::TILE;
+  long long first_tiles = tiles;
+  if (later) {
+    const long long early = n / tuning::active::find::later_from / shape::TILE + 1;
+    first_tiles = (early + gridDim.x - 1) / gridDim.x * gridDim.x;
+  }
+  const long long later_first = first_tiles * shape::TILE;
   bool stop = false;  // the same in every thread of the block (end_tile)
-  for (long long tile = blockIdx.x; !stop && tile < tiles; tile += gridDim.x) {
+  for (long long tile = blockIdx.x; !stop && tile < tiles && tile < first_tiles;
+       tile += gridDim.x) {
     long long first;
     const int valid = shape::thread_items(tile, n, first);
     unsigned long long bits = 0;  // bit k: item k matches
     detail::load_items<shape::ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
       bits |= static_cast<unsigned long long>(predix::detail::test(pred, x)) << k;
     });
-    const long long next =
-        later ? later_first + blockIdx.x * LATER_TILE : (tile + gridDim.x) * shape::TILE;
+    const long long next = tile + gridDim.x < first_tiles
+                               ? (tile + gridDim.x) * shape::TILE
+                               : later_first + blockIdx.x * LATER_TILE;
     stop = detail::end_tile(earliest, bits != 0, first + __ffsll(bits) - 1, next, true);
-    if (later) break;
   }
   if constexpr (LATER_VECTORS > 0) {
     for (long long at = later_first + blockIdx.x * LATER_TILE; later && !stop && at < n;

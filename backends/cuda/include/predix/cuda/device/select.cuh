@@ -107,11 +107,6 @@ struct select_agent {
   Pred pred;
   tile_prefix<V, count_op, tuning::look_back_first_ns(ITEM_BYTES)> prefix;
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
-  /// In place, backward (partition): rejected items whose places lie below the tile's end go
-  /// there directly (PREDIX_PARTITION_DIRECT_REJECTS; store_backward).
-  static constexpr bool DIRECT_REJECTS =
-      REJECTED == rejected_to::backward && PREDIX_PARTITION_DIRECT_REJECTS;
-
   /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may
   /// run: the primitive inputs are 16-byte aligned.
   bool vectors() const {
@@ -192,23 +187,18 @@ struct select_agent {
     }
   }
 
-  /// Stores the tile's `count` rejected items, staged at `from` in their order of places, at
-  /// [at, at + count) of the output of rejected items; with DIRECT_REJECTS those whose places
-  /// lie below tile_end at their places in the range itself (backward_places.hpp).
+  /// Stores the tile's `count` rejected items of partition in place, staged at `from` in their
+  /// order of places, whose places are [at, at + count): those below tile_end (read already) at
+  /// their places in the range itself, the others at the same places of the temporary output
+  /// (backward_places.hpp).
   __device__ __forceinline__ void store_backward(long long at, const T* from, int count,
                                                  long long tile_end, bool last) {
-    if constexpr (DIRECT_REJECTS) {
-      const detail::backward_places places =
-          detail::place_backward(n, TILE, tile_end, at, count, last);
-      detail::store_run<THREADS>(selected, at, from, places.direct);
-      detail::store_run<THREADS>(rejected, at + places.direct, from + places.direct,
-                                 count - places.direct);
-      if (threadIdx.x == 0 && places.stores) counts->aside_from = places.aside_from;
-    } else {
-      (void)tile_end;
-      (void)last;
-      detail::store_run<THREADS>(rejected, at, from, count);
-    }
+    const detail::backward_places places =
+        detail::place_backward(n, TILE, tile_end, at, count, last);
+    detail::store_run<THREADS>(selected, at, from, places.direct);
+    detail::store_run<THREADS>(rejected, at + places.direct, from + places.direct,
+                               count - places.direct);
+    if (threadIdx.x == 0 && places.stores) counts->aside_from = places.aside_from;
   }
 
   template <bool WHOLE>
@@ -300,8 +290,9 @@ __global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
 
 /// Selects the items of [first, first + n) whose predicate (on the stencil's item, unless the
 /// stencil is `first` itself) holds into out_selected, the others as REJECTED says into
-/// out_rejected; returns the number selected and, as aside_from, that number again unless
-/// DIRECT_REJECTS put rejected items in place. n > 0; returns after the work is done.
+/// out_rejected; returns the number selected and where the rejected items in out_rejected begin
+/// (backward: store_backward; otherwise the number selected). n > 0; returns after the work is
+/// done.
 template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class OutRej,
           class Pred>
 select_counts device_select(const cuda_policy& policy, In first, long long n,
@@ -333,7 +324,7 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
                tiles, stream, algorithm);
   select_counts got = counts.get(algorithm);
   look_back.done();
-  if constexpr (!agent::DIRECT_REJECTS) got.aside_from = got.selected;
+  if constexpr (REJECTED != rejected_to::backward) got.aside_from = got.selected;
   return got;
 }
 

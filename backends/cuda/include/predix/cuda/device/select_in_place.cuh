@@ -4,15 +4,15 @@
 //   items a b c d e f, flags 1 0 1 1 0 1 → partition: a c d f e b; stable_partition: a c d f b e
 // In place (out == first) the selected items are safe to write: a tile writes only below its
 // own end, and only after its look-back has seen every earlier tile publish, that is, after
-// every earlier tile has read its items. Rejected items go to temporary storage, from where
-// they are copied behind the selected ones:
+// every earlier tile has read its items. remove_if drops the rejected items; stable_partition
+// puts them in temporary storage and copies them behind the selected ones; partition writes
+// those whose places lie below their tile's end in place too (select.cuh: store_backward) and
+// puts only the others aside (a of them: those of the first tiles, about n/3 at 50% selected,
+// n/2 at 1%, none at 100%):
 //   remove_if          read n, write k                             (k selected)
-//   partition          read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
-//   stable_partition   the same; the rejected items kept in order instead of reversed
-// With PREDIX_PARTITION_DIRECT_REJECTS (tuning/sm90.cuh), partition writes the rejected items
-// whose places lie below their tile's end in place as well (select.cuh: store_backward), and
-// only the others (a, those of the first tiles: about n/3 at 50% selected, n/2 at 1%) aside:
-// 2n + 2a. No single pass does better with the order of DESIGN.md §1: reading [0, x) puts its
+//   stable_partition   read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
+//   partition          read n, write n, read and write a back: 2n + 2a
+// No single pass does better with partition's order (DESIGN.md §1): reading [0, x) puts its
 // rejected items at [n − R(x), n), unread while x < n − R(x) (R(x): those rejected in [0, x)).
 #include <iterator>
 #include <type_traits>

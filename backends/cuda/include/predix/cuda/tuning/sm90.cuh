@@ -107,20 +107,12 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_PACKED_STAGING
 #define PREDIX_SELECT_PACKED_STAGING 1
 #endif
-// 1: partition in place writes each rejected item whose place lies below its tile's end to
-// that place, and puts only the others aside (select_in_place.cuh: 2n + 2a, a aside, n/3 at 50%
-// selected, instead of 2n + 2(n − k)); 0: every rejected item aside. 0 until measured on a GPU
-// (perf/NOTES.md, "Partition in place with fewer items aside").
-#ifndef PREDIX_PARTITION_DIRECT_REJECTS
-#define PREDIX_PARTITION_DIRECT_REJECTS 0
-#endif
-// find_if: bytes per thread of a block's tiles after its first (contiguous primitive data,
-// 16-byte aligned), 0 for every tile as the first (16 bytes). Larger later tiles cut the
-// barrier and the atomic read that end every tile (uint8 with no match: 51% of copy at 16
-// bytes, count_if 85% at 64), while the first wave stays small for early matches. 0 until
-// measured on a GPU (perf/NOTES.md, "find_if's later tiles").
+// find_if: bytes per thread of the later tiles (contiguous primitive data, 16-byte aligned),
+// those after the first wave and the first 1/32 of the range; 0: every tile one vector per
+// thread. Fewer barriers and atomic reads per item (uint8 with no match: 1601 → 2426 GB/s at
+// 2^28 with 32, perf/NOTES.md "find_if's later tiles").
 #ifndef PREDIX_FIND_LATER_BYTES_PER_THREAD
-#define PREDIX_FIND_LATER_BYTES_PER_THREAD 0
+#define PREDIX_FIND_LATER_BYTES_PER_THREAD 32
 #endif
 
 struct sm90 {
@@ -180,9 +172,12 @@ struct sm90 {
   struct find {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) { return detail::clamp_items(16 / in_bytes, 64); }
-    /// 16-byte vectors per thread in a block's later tiles (PREDIX_FIND_LATER_BYTES_PER_THREAD;
+    /// 16-byte vectors per thread in the later tiles (PREDIX_FIND_LATER_BYTES_PER_THREAD;
     /// 0: every tile as the first).
     static constexpr int later_vectors = PREDIX_FIND_LATER_BYTES_PER_THREAD / 16;
+    /// The later tiles begin after the first wave and after the first n / later_from items, so
+    /// that a match there stops as early as with small tiles only.
+    static constexpr long long later_from = 32;
   };
 };
 
