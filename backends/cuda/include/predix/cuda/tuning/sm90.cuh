@@ -114,6 +114,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_FIND_LATER_BYTES_PER_THREAD
 #define PREDIX_FIND_LATER_BYTES_PER_THREAD 32
 #endif
+// find_if: the later tiles begin after the first n / PREDIX_FIND_LATER_FROM items (and after the
+// first wave), so that a match there stops as early as with small tiles only.
+#ifndef PREDIX_FIND_LATER_FROM
+#define PREDIX_FIND_LATER_FROM 32
+#endif
 
 struct sm90 {
   struct scan {
@@ -175,9 +180,8 @@ struct sm90 {
     /// 16-byte vectors per thread in the later tiles (PREDIX_FIND_LATER_BYTES_PER_THREAD;
     /// 0: every tile as the first).
     static constexpr int later_vectors = PREDIX_FIND_LATER_BYTES_PER_THREAD / 16;
-    /// The later tiles begin after the first wave and after the first n / later_from items, so
-    /// that a match there stops as early as with small tiles only.
-    static constexpr long long later_from = 32;
+    /// The later tiles begin after the first wave and after the first n / later_from items.
+    static constexpr long long later_from = PREDIX_FIND_LATER_FROM;
   };
 };
 
