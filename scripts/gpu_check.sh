@@ -29,7 +29,7 @@
 # PREDIX_GPU_BUDGET_S (510: the whole run's time limit, steps shrink their timeouts to fit),
 # PREDIX_CUDA_ARCH (90), PREDIX_GPU_BUILD (build/gpu), PREDIX_GPU_CUDA_FLAGS (CMAKE_CUDA_FLAGS of
 # the build: a tuning switch of tuning/sm90.cuh checked by every step, e.g.
-# "-DPREDIX_PARTITION_DIRECT_REJECTS=1"; give such a build its own PREDIX_GPU_BUILD).
+# "-DPREDIX_FIND_LATER_BYTES_PER_THREAD=0"; give such a build its own PREDIX_GPU_BUILD).
 # Adding a step (e.g. scripts/bench.sh): one `step NAME CAP_S RESERVE_S command...` line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
