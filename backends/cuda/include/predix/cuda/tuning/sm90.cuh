@@ -15,8 +15,8 @@
 //          (PREDIX_PREFETCH_BYTES_PER_SM), whose loads then find their items there
 //   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD)
 //   copy_if, partitions  128 input bytes per thread, a floor on resident blocks per SM
-//   find_if            256 threads, 16 input bytes per thread (a short first wave; later tiles
-//                      may take more: PREDIX_FIND_LATER_BYTES_PER_THREAD)
+//   find_if            256 threads, 16 input bytes per thread over the first wave and the
+//                      first n/32, then 32 (PREDIX_FIND_LATER_BYTES_PER_THREAD, _FROM)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
 namespace predix::gpu::tuning {
 
