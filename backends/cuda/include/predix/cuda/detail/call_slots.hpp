@@ -1,11 +1,15 @@
 #pragma once
 // Small per-call memory that is set up once per process instead of on every call:
-//   result slots     16 bytes of pinned host memory mapped into the devices' address space
-//                    (one pointer for host and device: unified addressing) that a kernel
-//                    stores its result to: the result is on the host once the stream is
-//                    synchronized, without a copy on the stream (an 8-byte copy and its
+//   result slots     32 bytes of pinned host memory mapped into the devices' address space
+//                    (one pointer for host and device: unified addressing): a value of up to
+//                    16 bytes that a kernel stores its result to, and a call tag. The result
+//                    is on the host without a copy on the stream (an 8-byte copy and its
 //                    synchronization cost ~6.5 µs against ~1.5 µs for the synchronization
-//                    alone on an H100);
+//                    alone on an H100). A kernel that ends with its result (count_if, reduce,
+//                    find_if) also stores the call's tag after the value (polled_result): the
+//                    host reads the tag until it arrives instead of synchronizing the stream
+//                    (get_polled; ~1.4 µs less per call on an H100, perf/NOTES.md "The floor
+//                    of a call"); the others are read after a synchronization (get);
 //   scratch slots    32 KiB of device memory per device whose first scratch::zeroed bytes are
 //                    zero when taken — counters that a kernel's last block sets back to zero —
 //                    followed by room for per-block partials: no allocation and no memset on
@@ -16,13 +20,15 @@
 //                    epoch, and states of earlier epochs read as INVALID (tile_state.cuh).
 // A call holds its result and scratch slots in one call_slots object (its look-back slot in a
 // look_back_storage, tile_state.cuh), which gives them back once the call's work is known to
-// be done (get() synchronized, or the stream can be waited for); a slot whose stream cannot be
-// waited for (a failed call, a stream being captured into a graph) is kept out of use. When
-// no slot is free, or the blocks could not be had, the call falls back to temporary device
-// memory: a result copied back, counters and tile states zeroed by a memset. The blocks are
-// freed at exit (before the runtime's own teardown, which was set up first).
+// be done (get() synchronized, get_polled() saw its tag, or the stream can be waited for); a
+// slot whose stream cannot be waited for (a failed call, a stream being captured into a
+// graph) is kept out of use. When no slot is free, or the blocks could not be had, the call
+// falls back to temporary device memory: a result copied back, counters and tile states
+// zeroed by a memset. The blocks are freed at exit (before the runtime's own teardown, which
+// was set up first).
 #include <cuda_runtime_api.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstring>
 #include <map>
@@ -101,9 +107,14 @@ slot_pool<Slot>& device_slots(int device, std::size_t slot_bytes, int count) {
 }
 
 struct result_slots {
-  static constexpr std::size_t bytes = 16;
-  static slot_pool<>& pool() {
-    static slot_pool<> slots(allocate(), bytes, count, &cudaFreeHost);
+  static constexpr std::size_t bytes = 32;
+  static constexpr std::size_t value_bytes = 16;  // the value; the call tag follows
+  struct slot {
+    char* at = nullptr;
+    unsigned long long tag = 0;  // of the slot's last use; 0: never used (the tag word is 0)
+  };
+  static slot_pool<slot>& pool() {
+    static slot_pool<slot> slots(allocate(), bytes, count, &cudaFreeHost);
     return slots;
   }
 
@@ -116,8 +127,28 @@ struct result_slots {
       (void)cudaGetLastError();
       return nullptr;
     }
+    std::memset(block, 0, bytes * count);  // every tag word 0: no call's tag
     return block;
   }
+};
+
+/// Where a kernel stores a call's result for get_polled(): the value, then the call's tag
+/// (`tag` null: temporary device memory, read by a copy after a synchronization instead).
+/// publish() must be the kernel's last memory operation: once the host has seen the tag it
+/// gives the call's slots back without waiting for the kernel to end (call_slots).
+template <class T>
+struct polled_result {
+  T* value;
+  unsigned long long* tag;
+  unsigned long long call;  // this call's tag
+#ifdef __CUDACC__
+  __device__ void publish(const T& x) const {
+    *value = x;
+    if (tag == nullptr) return;
+    __threadfence_system();  // the value (and every earlier store) before the tag
+    *static_cast<volatile unsigned long long*>(tag) = call;
+  }
+#endif
 };
 
 struct scratch {
@@ -152,10 +183,16 @@ struct look_back_slots {
   static constexpr int count = 32;
 };
 
-/// The memory of one call: a result of type T that a kernel stores (a plain store, after which
-/// the kernel ends) and the host reads after waiting for the stream, and, when asked for,
-/// scratch of scratch::zeroed zero bytes (which the call's kernels leave zero) followed by
-/// `partial_bytes`. result() and counters() are where the kernel writes; get() waits and reads.
+/// The memory of one call: a result of type T that a kernel stores and the host reads, and,
+/// when asked for, scratch of scratch::zeroed zero bytes (which the call's kernels leave zero)
+/// followed by `partial_bytes`. result() and counters() are where the kernel writes. Two ways
+/// to end a call, one per kind of kernel:
+///   result() → get()                  a plain store; get() synchronizes the stream, then
+///                                     reads (for kernels whose other blocks may still write
+///                                     when the result is stored: the selection);
+///   polled() → get_polled()           publish() stores the value, then the call's tag, as the
+///                                     kernel's last memory operation; get_polled() reads the
+///                                     tag until it arrives (bounded by the stream's state).
 template <class T>
 class call_slots {
   static_assert(std::is_trivially_copyable_v<T>, "a result copied as bytes");
@@ -165,7 +202,11 @@ class call_slots {
   call_slots(cudaStream_t stream, const char* algorithm, bool with_scratch = false,
              std::size_t partial_bytes = 0)
       : stream_(stream) {
-    if constexpr (sizeof(T) <= result_slots::bytes) result_ = result_slots::pool().take();
+    if constexpr (sizeof(T) <= result_slots::value_bytes) {
+      result_slot_ = result_slots::pool().take();
+      ++result_slot_.tag;  // this call's: greater than every tag stored there before
+    }
+    result_ = result_slot_.at;
     result_pooled_ = result_ != nullptr;
     if (with_scratch && scratch::zeroed + partial_bytes <= scratch::bytes) {
       scratch_pool_ = &scratch::pool(current_device(algorithm));
@@ -192,11 +233,15 @@ class call_slots {
       (void)cudaGetLastError();
       return;
     }
-    if (result_pooled_) result_slots::pool().give_back(result_);
+    if (result_pooled_) result_slots::pool().give_back(result_slot_);
     if (scratch_pooled_) scratch_pool_->give_back(scratch_);
   }
 
   T* result() const { return static_cast<T*>(result_); }
+  /// The result for a kernel that publishes it (polled_result::publish) and get_polled().
+  polled_result<T> polled() const {
+    return {result(), result_pooled_ ? tag() : nullptr, result_slot_.tag};
+  }
   /// The zeroed counters, as words of type W.
   template <class W>
   W* counters() const { return static_cast<W*>(scratch_); }
@@ -219,8 +264,57 @@ class call_slots {
     return value;
   }
 
+  /// The value a kernel published through polled(): read once the slot holds this call's tag,
+  /// without synchronizing the stream. Never a hang and no error lost: after every poll_spins
+  /// reads of the tag the stream is queried, and a failure there is thrown as get() throws
+  /// it (named after the algorithm); a stream that is done without the tag, or that is being
+  /// captured into a graph (its kernel has not run), ends in get(). get() too when the result
+  /// is not in a pooled slot (no tag).
+  ///
+  /// Giving the slots back as soon as the tag is seen, while the kernel may still be ending,
+  /// is safe because publish() is the kernel's last memory operation: every counter was set
+  /// back to zero and every partial read before it (each kernel's last block, the only one
+  /// still at work then, see count_if.cuh, reduce.cuh, find_if.cuh), so a call on another
+  /// stream that takes the scratch slot next finds it as a fresh one, and the result slot's
+  /// next use has a greater tag than any this kernel could still store. Work on the same
+  /// stream runs after the kernel anyway.
+  T get_polled(const char* algorithm) {
+    if (!result_pooled_) return get(algorithm);
+    const volatile unsigned long long& arrived = *tag();
+    for (unsigned long spins = 1; arrived != result_slot_.tag; ++spins) {
+      if (spins % poll_spins != 0) continue;
+      if (capturing()) return get(algorithm);  // which fails as it did before polling
+      const cudaError_t state = cudaStreamQuery(stream_);
+      if (state == cudaErrorNotReady) continue;
+      check(state, algorithm, "cudaStreamQuery");
+      if (arrived != result_slot_.tag) return get(algorithm);  // done, but no tag stored
+    }
+    std::atomic_thread_fence(std::memory_order_acquire);  // the value after the tag
+    done_ = true;
+    T value;
+    std::memcpy(&value, result_, sizeof(T));
+    return value;
+  }
+
  private:
+  /// Reads of the tag between two queries of the stream (a few microseconds).
+  static constexpr unsigned long poll_spins = 1ul << 12;
+
+  /// Whether the stream is being captured into a graph (or the runtime cannot say).
+  bool capturing() const {
+    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+    if (cudaStreamIsCapturing(stream_, &status) == cudaSuccess) {
+      return status != cudaStreamCaptureStatusNone;
+    }
+    (void)cudaGetLastError();
+    return true;
+  }
+  unsigned long long* tag() const {
+    return reinterpret_cast<unsigned long long*>(result_slot_.at + result_slots::value_bytes);
+  }
+
   cudaStream_t stream_;
+  result_slots::slot result_slot_;
   void* result_ = nullptr;
   void* scratch_ = nullptr;
   slot_pool<>* scratch_pool_ = nullptr;

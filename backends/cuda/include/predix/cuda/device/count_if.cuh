@@ -4,9 +4,10 @@
 // Blocks stride over the tiles; each thread adds up its predicate bits (items in any order:
 // tile_io.cuh's load_unordered, 16-byte vectors striped over the block where it can), the block sums its threads once at the end and
 // adds the sum to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per
-// block; the last block to finish (a second counter) stores the total where the host reads it
-// (a mapped result slot) and sets both counters back to zero. A one-block launch (n within a
-// tile) stores its sum directly, with no counters.
+// block; the last block to finish (a second counter) sets both counters back to zero and then
+// publishes the total to a mapped result slot, where the host polls for it (call_slots.hpp
+// get_polled: no stream synchronization). A one-block launch (n within a tile) publishes its
+// sum directly, with no counters.
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
@@ -46,7 +47,7 @@ struct stream_shape {
 template <class Source, class Pred>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     count_if_kernel(Source source, long long n, bool aligned, Pred pred,
-                    unsigned long long* sums, unsigned long long* result) {
+                    unsigned long long* sums, detail::polled_result<unsigned long long> result) {
   using shape = stream_shape<Source>;
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
@@ -64,13 +65,14 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   const unsigned long long total = reduce(storage).sum(mine);
   if (threadIdx.x == 0) {
     if (gridDim.x == 1) {
-      *result = total;
+      result.publish(total);
     } else {  // sums[0]: the count so far, sums[1]: blocks done
       if (total != 0) atomicAdd(&sums[0], total);
       __threadfence();
-      if (atomicAdd(&sums[1], 1ull) == gridDim.x - 1) {  // the last: both back to zero
-        *result = atomicExch(&sums[0], 0ull);
+      if (atomicAdd(&sums[1], 1ull) == gridDim.x - 1) {  // the last: both back to zero, then
+        const unsigned long long count = atomicExch(&sums[0], 0ull);  // the count out last
         sums[1] = 0;
+        result.publish(count);
       }
     }
   }
@@ -89,9 +91,9 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
   detail::call_slots<unsigned long long> slots(stream, algorithm, grid > 1);
   const auto source = detail::make_source(first);
   kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
-                                              slots.counters<unsigned long long>(), slots.result());
+                                              slots.counters<unsigned long long>(), slots.polled());
   detail::check_launch(algorithm);
-  return static_cast<long long>(slots.get(algorithm));
+  return static_cast<long long>(slots.get_polled(algorithm));
 }
 
 }  // namespace predix::gpu

@@ -9,8 +9,9 @@
 // block stops if it found a match (its later tiles can only be later) or if the word holds
 // a match before its next tile: the work done grows with the position of the first match,
 // not with n. Every tile before the first match is read, so the result is exact. The last
-// block to stop (a second word counts them) stores the word where the host reads it and sets
-// both words back to zero (call_slots.hpp scratch).
+// block to stop (a second word counts them) sets both words back to zero (call_slots.hpp
+// scratch) and then publishes the first to a mapped result slot, where the host polls for it
+// (call_slots.hpp get_polled: no stream synchronization).
 // Contiguous primitive data, aligned: the tiles of one vector per thread cover only the first
 // wave and the first 1/32 of the range (tuning::sm90::find); the later tiles have
 // PREDIX_FIND_LATER_BYTES_PER_THREAD per thread, striped over the block as count_if reads
@@ -81,7 +82,7 @@ __device__ __forceinline__ long long earliest_in_later_tile(const Source& source
 template <class Source, class Pred>
 __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     find_if_kernel(Source source, long long n, bool aligned, Pred pred, unsigned long long* words,
-                   unsigned long long* result) {
+                   detail::polled_result<unsigned long long> result) {
   using shape = find_shape<Source>;
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
   constexpr int LATER_VECTORS =
@@ -124,11 +125,12 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
       stop = detail::end_tile(earliest, index >= 0, index, at + gridDim.x * LATER_TILE, false);
     }
   }
-  if (threadIdx.x == 0) {  // the last block to finish: the answer out, both words back to zero
+  if (threadIdx.x == 0) {  // the last block to finish: both words back to zero, the answer out
     __threadfence();
     if (atomicAdd(&words[1], 1ull) == gridDim.x - 1) {
-      *result = earliest.exchange(0, ::cuda::memory_order_relaxed);
+      const unsigned long long found = earliest.exchange(0, ::cuda::memory_order_relaxed);
       words[1] = 0;
+      result.publish(found);
     }
   }
 }
@@ -146,9 +148,9 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
   detail::call_slots<unsigned long long> slots(stream, algorithm, true);
   const auto source = detail::make_source(first);
   kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
-                                              slots.counters<unsigned long long>(), slots.result());
+                                              slots.counters<unsigned long long>(), slots.polled());
   detail::check_launch(algorithm);
-  const unsigned long long earliest = slots.get(algorithm);
+  const unsigned long long earliest = slots.get_polled(algorithm);
   return earliest == 0 ? n : static_cast<long long>(~earliest);
 }
 

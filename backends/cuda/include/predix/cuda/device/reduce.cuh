@@ -3,8 +3,9 @@
 // not commute.
 //   in 3 1 4 1 5, init 0, plus → 14      flags 1 0 1 1 (bool), init 0 → 3      no init → true
 // Generic path, one kernel; every block reduces its part into one partial, and the last
-// block to finish (a counter, set back to zero) joins the partials in block order and stores
-// init · total where the host reads it (call_slots.hpp). A block's part, by the op:
+// block to finish (a counter, set back to zero) joins the partials in block order and
+// publishes init · total to a mapped result slot, where the host polls for it (call_slots.hpp
+// get_polled: no stream synchronization). A block's part, by the op:
 //   any op      the grid's warps each take a contiguous run of warp tiles (32 lanes × ITEMS
 //               items) and join each tile's lanes in order by shuffles;
 //   commuting   (plus, multiplies, the bit and logical ops, maximum, minimum — commutes_v in
@@ -71,14 +72,17 @@ __device__ __forceinline__ T join_threads(const T& x, int holders, Op& op, T* to
   return join_warps(warp_total, (holders + warp_threads - 1) / warp_threads, op, totals);
 }
 
-/// Ends a reduce_kernel block with its total in thread 0: a one-block grid stores
+/// Ends a reduce_kernel block with its total in thread 0: a one-block grid publishes
 /// init · total; otherwise the block leaves its partial, and the last block to count itself
 /// done joins all partials in block order (each thread a run of them) into init · total.
+/// The publish is the kernel's last memory operation: the counter is zero again and every
+/// partial read (join_warps' barrier) before it (call_slots::get_polled).
 template <int THREADS, class T, class Op>
 __device__ __forceinline__ void finish_grid(const T& block_total, const T& init, Op& op,
-                                            T* partials, unsigned* done, T* result, T* totals) {
+                                            T* partials, unsigned* done,
+                                            const polled_result<T>& result, T* totals) {
   if (gridDim.x == 1) {
-    if (threadIdx.x == 0) *result = static_cast<T>(op(init, block_total));
+    if (threadIdx.x == 0) result.publish(static_cast<T>(op(init, block_total)));
     return;
   }
   __shared__ bool last;
@@ -98,7 +102,7 @@ __device__ __forceinline__ void finish_grid(const T& block_total, const T& init,
   for (unsigned i = from; i < to; ++i) mine = i == from ? partials[i] : static_cast<T>(op(mine, partials[i]));
   const int holders = static_cast<int>((gridDim.x + per - 1) / per);  // a prefix of the threads
   const T total = join_threads(mine, holders, op, totals);
-  if (threadIdx.x == 0) *result = static_cast<T>(op(init, total));
+  if (threadIdx.x == 0) result.publish(static_cast<T>(op(init, total)));
 }
 }  // namespace detail
 
@@ -177,7 +181,7 @@ __device__ __forceinline__ T commuting_total(const Source& source, long long n, 
 template <class Source, class T, class Op, bool COMMUTES>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     reduce_kernel(Source source, long long n, bool aligned, Op op, T init, T* partials,
-                  unsigned* done, T* result) {
+                  unsigned* done, detail::polled_result<T> result) {
   using shape = stream_shape<Source>;
   __shared__ T totals[shape::THREADS / warp_threads];
   T block_total;
@@ -218,9 +222,9 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
     const auto source = detail::make_source(first);
     kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(op),
                                                 init, slots.template partials<T>(),
-                                                slots.template counters<unsigned>(), slots.result());
+                                                slots.template counters<unsigned>(), slots.polled());
     detail::check_launch(algorithm);
-    return slots.get(algorithm);
+    return slots.get_polled(algorithm);
   }
 }
 
