@@ -1,7 +1,15 @@
 // device/count_if.cuh beyond the conformance suite: one-block (stored) and many-block
-// (atomic) launches, predicates returning int, vectorized and scalar loads, and a count over
-// more than 2^31 items of memory. Compared with std::count_if on the host.
+// (atomic) launches, predicates returning int, vectorized and scalar loads, a count over
+// more than 2^31 items of memory, and the polled end that count_if shares with reduce and
+// find_if (call_slots.hpp get_polled) over many calls back to back. Compared with the host.
 #include <thrust/device_ptr.h>
+
+#include <algorithm>
+#include <exception>
+#include <numeric>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include "../support/cases.hpp"
 #include "../support/iterators.hpp"
@@ -21,6 +29,32 @@ struct third {
 };
 
 class CountIf : public cuda_test {};
+
+/// x < limit.
+struct below {
+  long long limit;
+  template <class T>
+  __host__ __device__ bool operator()(const T& x) const {
+    return x < limit;
+  }
+};
+
+/// x == value.
+struct equals {
+  long long value;
+  template <class T>
+  __host__ __device__ bool operator()(const T& x) const {
+    return x == value;
+  }
+};
+
+/// Holds `cycles` clock cycles on one thread: keeps a stream busy, so that the next call's
+/// poll outlasts its first bound and queries the stream.
+__global__ void hold(long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
 
 /// data[i] = (i % every == 0), grid-stride.
 __global__ void mark_every(std::uint8_t* data, long long n, long long every) {
@@ -63,6 +97,87 @@ TEST_F(CountIf, Above2To31) {
   const std::ptrdiff_t ones = n / 5 + 1;
   EXPECT_EQ(predix::count(predix::cuda, data.begin(), data.end(), std::uint8_t{1}), ones);
   EXPECT_EQ(predix::count_if(predix::cuda, data.begin(), data.end(), third{}), n - ones);
+}
+
+/// count_if, reduce and find_if end by polling their result slot for the call's tag
+/// (call_slots.hpp get_polled), and their calls share the pooled result and scratch slots.
+/// Calls back to back, on one stream and on several, from one host thread and from several
+/// at once, each on a fresh random part of the data (one block or many) and some behind a
+/// kernel that keeps the stream busy, must each return their own answer: a tag mixed up
+/// between calls would return an earlier call's value.
+TEST_F(CountIf, PolledResultsOfBackToBackCalls) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  using tuning = predix::gpu::tuning::active::stream;
+  const std::ptrdiff_t tile = tuning::threads * tuning::items(4);
+  const std::ptrdiff_t size = 64 * tile;
+  rng r(seed);
+  host_array<std::int32_t> input(size);
+  for (auto& x : input) x = static_cast<std::int32_t>(r.below(1000));
+  const auto d = M::upload(input);
+  const int rounds = quick_mode() ? 16 : 256;  // per lane
+  constexpr int lanes = 4;  // lane 0: the default stream; the others: streams of their own
+  std::vector<cudaStream_t> streams(lanes, nullptr);
+  for (int lane = 1; lane < lanes; ++lane) {
+    PREDIX_CUDA_CHECK(cudaStreamCreateWithFlags(&streams[lane], cudaStreamNonBlocking));
+  }
+  // One round on `stream`: its first difference from the host, or "".
+  auto round = [&](cudaStream_t stream, rng& lr) -> std::string {
+    const std::ptrdiff_t n = 1 + static_cast<std::ptrdiff_t>(lr.below(lr.chance(0.5) ? tile : size));
+    const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(lr.below(size - n + 1));
+    const std::int32_t* h = input.begin() + from;
+    const std::int32_t* p = d.begin() + from;
+    const below pred{static_cast<long long>(lr.below(1001))};
+    const equals target{static_cast<long long>(lr.below(1100))};
+    const std::string where = "from " + std::to_string(from) + ", n " + std::to_string(n);
+    const auto policy = predix::cuda.on(stream);
+    if (lr.chance(0.25)) {
+      hold<<<1, 1, 0, stream>>>(100000);
+      PREDIX_CUDA_CHECK(cudaGetLastError());
+    }
+    const auto count = predix::count_if(policy, p, p + n, pred);
+    if (count != std::count_if(h, h + n, pred)) return "count_if, " + where;
+    const long long sum = predix::reduce(policy, p, p + n, 3ll);  // the generic path
+    if (sum != std::accumulate(h, h + n, 3ll)) return "reduce (long long), " + where;
+    const std::int32_t sum32 = predix::reduce(policy, p, p + n, std::int32_t{0});  // commuting
+    if (sum32 != std::accumulate(h, h + n, std::int32_t{0})) return "reduce (int32), " + where;
+    const std::ptrdiff_t found = predix::find_if(policy, p, p + n, target) - p;
+    if (found != std::find_if(h, h + n, target) - h) return "find_if, " + where;
+    if (predix::any_of(policy, p, p + n, target) != std::any_of(h, h + n, target)) {
+      return "any_of, " + where;
+    }
+    return {};
+  };
+  {  // one host thread, the lanes' streams in turn
+    rng lr(seed + 1);
+    for (int i = 0; i < rounds * lanes; ++i) {
+      const std::string difference = round(streams[i % lanes], lr);
+      ASSERT_TRUE(difference.empty()) << "one thread, round " << i << ": " << difference;
+    }
+  }
+  {  // a host thread per lane, all at once
+    std::vector<std::string> differences(lanes);
+    std::vector<std::exception_ptr> errors(lanes);
+    std::vector<std::thread> threads;
+    for (int lane = 0; lane < lanes; ++lane) {
+      threads.emplace_back([&, lane] {
+        try {
+          rng lr(seed + 2 + lane);
+          for (int i = 0; i < rounds && differences[lane].empty(); ++i) {
+            differences[lane] = round(streams[lane], lr);
+          }
+        } catch (...) {
+          errors[lane] = std::current_exception();
+        }
+      });
+    }
+    for (auto& thread : threads) thread.join();
+    for (int lane = 0; lane < lanes; ++lane) {
+      if (errors[lane]) std::rethrow_exception(errors[lane]);
+      EXPECT_TRUE(differences[lane].empty()) << "lane " << lane << ": " << differences[lane];
+    }
+  }
+  for (int lane = 1; lane < lanes; ++lane) PREDIX_CUDA_CHECK(cudaStreamDestroy(streams[lane]));
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 // Errors of the CUDA backend (DESIGN.md §6, error.hpp): a host pointer is refused before any
 // kernel runs, a failed temporary allocation is std::bad_alloc with the output untouched,
-// and a failed CUDA call is predix::cuda_error naming the algorithm.
+// and a failed CUDA call or a kernel's fault is predix::cuda_error naming the algorithm.
 #include <thrust/device_ptr.h>
 #include <thrust/host_vector.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -119,6 +121,65 @@ TEST_F(Errors, FailedCallIsCudaErrorNamingTheAlgorithm) {
   (void)cudaGetLastError();
   PREDIX_CUDA_CHECK(cudaStreamDestroy(stream));
   EXPECT_EQ(predix::count_if(predix::cuda, data.begin(), data.end(), is_selected{}), 1000);
+}
+
+/// Traps (a kernel fault) on the item `at`; otherwise x > 0 (a predicate) or x + y (an op).
+struct traps_at {
+  int at;
+  __host__ __device__ void trap_on(int x) const {
+#ifdef __CUDA_ARCH__
+    if (x == at) __trap();
+#endif
+    (void)x;
+  }
+  __host__ __device__ bool operator()(int x) const {
+    trap_on(x);
+    return x > 0;
+  }
+  __host__ __device__ int operator()(int x, int y) const {
+    trap_on(x);
+    trap_on(y);
+    return x + y;
+  }
+};
+
+/// A kernel that faults during a call that polls for its result (count_if, reduce, find_if:
+/// call_slots.hpp get_polled) is predix::cuda_error naming the algorithm, not a hang: the poll
+/// queries the stream. A fault spoils the process's CUDA context for good, so each call runs
+/// in a child process of its own (a death test in the "threadsafe" style: a fresh process
+/// started from main), which exits with 0 once the error is caught. The data are zeros
+/// (find_if reads up to the trap) and the trap lies well past the first block's tile.
+TEST_F(Errors, KernelFaultInPolledCallIsCudaError) {
+  if (quick_mode()) GTEST_SKIP() << provokes_api_errors;
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  const traps_at trap{-7};
+  auto expect_cuda_error = [&](const char* algorithm, auto&& call) {
+    SCOPED_TRACE(algorithm);
+    auto child = [&] {
+      host_array<int> input(100000, 0);
+      input[54321] = trap.at;
+      auto data = M::upload(input);
+      try {
+        call(data.begin(), data.end());
+      } catch (const predix::cuda_error& e) {
+        std::fprintf(stderr, "%s\n", e.what());
+        std::_Exit(0);
+      }
+      std::_Exit(1);
+    };
+    EXPECT_EXIT(child(), ::testing::ExitedWithCode(0),
+                std::string("predix::") + algorithm +
+                    ": (cudaStreamQuery|cudaStreamSynchronize|kernel launch): cudaError");
+  };
+  expect_cuda_error("count_if", [&](int* first, int* last) {
+    (void)predix::count_if(predix::cuda, first, last, trap);
+  });
+  expect_cuda_error("reduce", [&](int* first, int* last) {
+    (void)predix::reduce(predix::cuda, first, last, 0, trap);
+  });
+  expect_cuda_error("find_if", [&](int* first, int* last) {
+    (void)predix::find_if(predix::cuda, first, last, trap);
+  });
 }
 
 TEST_F(Errors, CudaErrorCarriesCodeAndMessage) {
