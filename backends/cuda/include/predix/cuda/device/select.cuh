@@ -105,7 +105,7 @@ struct select_agent {
   bool aligned_in, aligned_stencil;
   bool use_stencil;  // false: the predicate takes the items themselves
   Pred pred;
-  tile_prefix<V, count_op, tuning::look_back_first_ns(ITEM_BYTES)> prefix;
+  tile_prefix<V, count_op> prefix;  // its first sleep: tuning::look_back_first_ns
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
   /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may
   /// run: the primitive inputs are 16-byte aligned.
@@ -249,7 +249,9 @@ struct select_agent {
     if (tile == 0) {
       if (!last && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, V(tile_selected));
     } else {  // warp 0 looks back; the others stage meanwhile (its barrier is the one below)
-      prefix.look_back_into(storage.prefix, tile, V(tile_selected), !last);
+      const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
+      prefix.look_back_into(storage.prefix, tile, V(tile_selected), !last,
+                            tuning::look_back_first_ns(ITEM_BYTES, written, TILE));
     }
 
     // Staging: selected items at [0, tile_selected) in order; rejected ones at

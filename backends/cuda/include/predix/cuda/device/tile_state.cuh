@@ -162,16 +162,18 @@ struct tile_state<V, 2> {
 /// The prefix callback of a tile: called by the 32 lanes of one warp, for tile > 0, with the
 /// tile's aggregate. Publishes PARTIAL(aggregate) unless it is the last tile, looks back,
 /// publishes INCLUSIVE(prefix · aggregate) and returns the exclusive prefix in every lane.
-/// FIRST_NS: the look-back's sleep before its first read in a large grid (tuning look_back).
+/// FIRST_NS: the look-back's sleep before its first read in a large grid (tuning look_back),
+/// unless a call gives its own (first_ns).
 template <class V, class Op, unsigned FIRST_NS = tuning::active::look_back::first_ns>
 struct tile_prefix {
   tile_state<V> state;
   Op op;
 
-  __device__ __forceinline__ V operator()(long long tile, const V& aggregate, bool publish) {
+  __device__ __forceinline__ V operator()(long long tile, const V& aggregate, bool publish,
+                                         unsigned first_ns = FIRST_NS) {
     const bool leader = lane_id() == 0;
     if (publish && leader) state.publish(tile, tile_partial, aggregate);
-    const V prefix = exclusive_prefix(tile);
+    const V prefix = exclusive_prefix(tile, first_ns);
     if (publish && leader) state.publish(tile, tile_inclusive, op(prefix, aggregate));
     return prefix;
   }
@@ -180,9 +182,9 @@ struct tile_prefix {
   /// prefix to `slot` (shared memory), while the other warps go on: every thread may read it
   /// after the block's next barrier.
   __device__ __forceinline__ void look_back_into(V& slot, long long tile, const V& aggregate,
-                                                 bool publish) {
+                                                 bool publish, unsigned first_ns = FIRST_NS) {
     if (threadIdx.x < warp_threads) {
-      const V p = (*this)(tile, aggregate, publish);
+      const V p = (*this)(tile, aggregate, publish, first_ns);
       if (threadIdx.x == 0) slot = p;
     }
   }
@@ -196,10 +198,10 @@ struct tile_prefix {
   }
 
   /// Reduction of every tile before `tile` (> 0), in order.
-  __device__ __forceinline__ V exclusive_prefix(long long tile) {
+  __device__ __forceinline__ V exclusive_prefix(long long tile, unsigned first_ns = FIRST_NS) {
     using delays = tuning::active::look_back;
     const bool sleep = gridDim.x >= delays::min_tiles;
-    if (sleep && FIRST_NS > 0) __nanosleep(FIRST_NS);
+    if (sleep && first_ns > 0) __nanosleep(first_ns);
     const int lane = static_cast<int>(lane_id());
     V running;  // the windows already passed (later tiles); set once `have`
     bool have = false;
