@@ -88,6 +88,10 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_BYTES_PER_THREAD
 #define PREDIX_SELECT_BYTES_PER_THREAD 128
 #endif
+// The most items per thread of a selection tile (uint8 reaches it first: 128 bytes would be 128).
+#ifndef PREDIX_SELECT_MOST_ITEMS
+#define PREDIX_SELECT_MOST_ITEMS 64
+#endif
 #ifndef PREDIX_SELECT_MIN_BLOCKS_ONE
 #define PREDIX_SELECT_MIN_BLOCKS_ONE 4
 #endif
@@ -169,7 +173,7 @@ struct sm90 {
   struct select {
     static constexpr int threads = 256;
     static constexpr int items(int in_bytes) {
-      return detail::clamp_items(PREDIX_SELECT_BYTES_PER_THREAD / in_bytes, 64);
+      return detail::clamp_items(PREDIX_SELECT_BYTES_PER_THREAD / in_bytes, PREDIX_SELECT_MOST_ITEMS);
     }
     /// The look-back's first sleep (look_back::first_ns) for a tile of `items` items of
     /// in_bytes that writes `written` of them.
