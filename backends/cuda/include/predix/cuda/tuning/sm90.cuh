@@ -14,7 +14,8 @@
 //   scan and selection: the block of a whole tile asks L2 for a tile 48 KiB of traffic per SM on
 //          (PREDIX_PREFETCH_BYTES_PER_SM), whose loads then find their items there
 //   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD)
-//   copy_if, partitions  128 input bytes per thread, a floor on resident blocks per SM
+//   copy_if, partitions  128 input bytes per thread (at most 64 items), a floor on resident
+//                      blocks per SM, a first look-back sleep that grows with the items written
 //   find_if            256 threads, 16 input bytes per thread over the first wave and the
 //                      first n/32, then 32 (PREDIX_FIND_LATER_BYTES_PER_THREAD, _FROM)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
