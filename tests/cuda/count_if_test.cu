@@ -1,11 +1,13 @@
 // device/count_if.cuh beyond the conformance suite: one-block (stored) and many-block
 // (atomic) launches, predicates returning int, vectorized and scalar loads, a count over
 // more than 2^31 items of memory, and the polled end that count_if shares with reduce and
-// find_if (call_slots.hpp get_polled) over many calls back to back. Compared with the host.
+// find_if (call_slots.hpp get_polled) over many calls back to back, among selections that
+// share the result slots. Compared with the host.
 #include <thrust/device_ptr.h>
 
 #include <algorithm>
 #include <exception>
+#include <iterator>
 #include <numeric>
 #include <string>
 #include <thread>
@@ -100,11 +102,14 @@ TEST_F(CountIf, Above2To31) {
 }
 
 /// count_if, reduce and find_if end by polling their result slot for the call's tag
-/// (call_slots.hpp get_polled), and their calls share the pooled result and scratch slots.
-/// Calls back to back, on one stream and on several, from one host thread and from several
-/// at once, each on a fresh random part of the data (one block or many) and some behind a
-/// kernel that keeps the stream busy, must each return their own answer: a tag mixed up
-/// between calls would return an earlier call's value.
+/// (call_slots.hpp get_polled), and their calls share the pooled result and scratch slots with
+/// each other and the result slots with the selections (copy_if, partition_copy), which
+/// synchronize. Calls back to back, on one stream and on several, from one host thread and
+/// from several at once, each on a fresh random part of the data (one block or many) and some
+/// behind a kernel that keeps the stream busy, must each return their own answer: a tag mixed
+/// up between calls would return an earlier call's value. The selections' outputs are read
+/// back at once by a copy on the legacy default stream, which does not wait for the other
+/// streams: they must be complete when the call returns.
 TEST_F(CountIf, PolledResultsOfBackToBackCalls) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
@@ -121,8 +126,23 @@ TEST_F(CountIf, PolledResultsOfBackToBackCalls) {
   for (int lane = 1; lane < lanes; ++lane) {
     PREDIX_CUDA_CHECK(cudaStreamCreateWithFlags(&streams[lane], cudaStreamNonBlocking));
   }
-  // One round on `stream`: its first difference from the host, or "".
-  auto round = [&](cudaStream_t stream, rng& lr) -> std::string {
+  std::vector<device_array<std::int32_t>> selected, rejected;  // the selections', per lane
+  for (int lane = 0; lane < lanes; ++lane) {
+    selected.emplace_back(size);
+    rejected.emplace_back(size);
+  }
+  // The first `count` items at `device` against `want`.
+  auto same = [](const std::int32_t* device, std::ptrdiff_t count,
+                 const std::vector<std::int32_t>& want) {
+    std::vector<std::int32_t> got(static_cast<std::size_t>(count));
+    if (count != static_cast<std::ptrdiff_t>(want.size())) return false;
+    return cudaMemcpy(got.data(), device, sizeof(std::int32_t) * got.size(),
+                      cudaMemcpyDeviceToHost) == cudaSuccess &&
+           got == want;
+  };
+  // One round on lane's stream: its first difference from the host, or "".
+  auto round = [&](int lane, rng& lr) -> std::string {
+    const cudaStream_t stream = streams[lane];
     const std::ptrdiff_t n = 1 + static_cast<std::ptrdiff_t>(lr.below(lr.chance(0.5) ? tile : size));
     const std::ptrdiff_t from = static_cast<std::ptrdiff_t>(lr.below(size - n + 1));
     const std::int32_t* h = input.begin() + from;
@@ -146,12 +166,24 @@ TEST_F(CountIf, PolledResultsOfBackToBackCalls) {
     if (predix::any_of(policy, p, p + n, target) != std::any_of(h, h + n, target)) {
       return "any_of, " + where;
     }
+    std::vector<std::int32_t> want_selected, want_rejected;
+    std::partition_copy(h, h + n, std::back_inserter(want_selected),
+                        std::back_inserter(want_rejected), pred);
+    std::int32_t* const s = selected[lane].begin();
+    std::int32_t* const o = rejected[lane].begin();
+    if (!same(s, predix::copy_if(policy, p, p + n, s, pred) - s, want_selected)) {
+      return "copy_if, " + where;
+    }
+    const auto ends = predix::partition_copy(policy, p, p + n, s, o, pred);
+    if (!same(s, ends.first - s, want_selected) || !same(o, ends.second - o, want_rejected)) {
+      return "partition_copy, " + where;
+    }
     return {};
   };
   {  // one host thread, the lanes' streams in turn
     rng lr(seed + 1);
     for (int i = 0; i < rounds * lanes; ++i) {
-      const std::string difference = round(streams[i % lanes], lr);
+      const std::string difference = round(i % lanes, lr);
       ASSERT_TRUE(difference.empty()) << "one thread, round " << i << ": " << difference;
     }
   }
@@ -164,7 +196,7 @@ TEST_F(CountIf, PolledResultsOfBackToBackCalls) {
         try {
           rng lr(seed + 2 + lane);
           for (int i = 0; i < rounds && differences[lane].empty(); ++i) {
-            differences[lane] = round(streams[lane], lr);
+            differences[lane] = round(lane, lr);
           }
         } catch (...) {
           errors[lane] = std::current_exception();
