@@ -50,14 +50,6 @@ struct equals {
   }
 };
 
-/// Holds `cycles` clock cycles on one thread: keeps a stream busy, so that the next call's
-/// poll outlasts its first bound and queries the stream.
-__global__ void hold(long long cycles) {
-  const long long start = clock64();
-  while (clock64() - start < cycles) {
-  }
-}
-
 /// data[i] = (i % every == 0), grid-stride.
 __global__ void mark_every(std::uint8_t* data, long long n, long long every) {
   for (long long i = blockIdx.x * 256ll + threadIdx.x; i < n; i += 256ll * gridDim.x) {
@@ -134,8 +126,8 @@ TEST_F(CountIf, PolledResultsOfBackToBackCalls) {
   // The first `count` items at `device` against `want`.
   auto same = [](const std::int32_t* device, std::ptrdiff_t count,
                  const std::vector<std::int32_t>& want) {
-    std::vector<std::int32_t> got(static_cast<std::size_t>(count));
     if (count != static_cast<std::ptrdiff_t>(want.size())) return false;
+    std::vector<std::int32_t> got(want.size());
     return cudaMemcpy(got.data(), device, sizeof(std::int32_t) * got.size(),
                       cudaMemcpyDeviceToHost) == cudaSuccess &&
            got == want;
@@ -152,7 +144,7 @@ TEST_F(CountIf, PolledResultsOfBackToBackCalls) {
     const std::string where = "from " + std::to_string(from) + ", n " + std::to_string(n);
     const auto policy = predix::cuda.on(stream);
     if (lr.chance(0.25)) {
-      hold<<<1, 1, 0, stream>>>(100000);
+      spin(stream, 100000);  // the poll outlasts its first bound and queries the stream
       PREDIX_CUDA_CHECK(cudaGetLastError());
     }
     const auto count = predix::count_if(policy, p, p + n, pred);

@@ -221,4 +221,16 @@ inline std::vector<std::uint32_t> flatten(const std::vector<std::vector<std::uin
   return flat;
 }
 
+/// Holds `cycles` clock cycles on one thread: keeps a stream busy (spin).
+template <int = 0>
+__global__ void spin_kernel(long long cycles) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+}
+/// Launches spin_kernel on `stream`; the caller checks the launch.
+inline void spin(cudaStream_t stream, long long cycles) {
+  spin_kernel<><<<1, 1, 0, stream>>>(cycles);
+}
+
 }  // namespace predix_test

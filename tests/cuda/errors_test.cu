@@ -145,10 +145,11 @@ struct traps_at {
 
 /// A kernel that faults during a call that polls for its result (count_if, reduce, find_if:
 /// call_slots.hpp get_polled), or during a selection (which synchronizes), is
-/// predix::cuda_error naming the algorithm, not a hang: the poll queries the stream. A fault spoils the process's CUDA context for good, so each call runs
-/// in a child process of its own (a death test in the "threadsafe" style: a fresh process
-/// started from main), which exits with 0 once the error is caught. The data are zeros
-/// (find_if reads up to the trap) and the trap lies well past the first block's tile.
+/// predix::cuda_error naming the algorithm, not a hang: the poll queries the stream. A fault
+/// spoils the process's CUDA context for good, so each call runs in a child process of its own
+/// (a death test in the "threadsafe" style: a fresh process started from main), which exits
+/// with 0 once the error is caught. The data are zeros (find_if reads up to the trap) and the
+/// trap lies well past the first block's tile.
 TEST_F(Errors, KernelFaultIsCudaErrorNotAHang) {
   if (quick_mode()) GTEST_SKIP() << provokes_api_errors;
   GTEST_FLAG_SET(death_test_style, "threadsafe");

@@ -162,10 +162,11 @@ struct tile_state<V, 2> {
 /// The prefix callback of a tile: called by the 32 lanes of one warp, for tile > 0, with the
 /// tile's aggregate. Publishes PARTIAL(aggregate) unless it is the last tile, looks back,
 /// publishes INCLUSIVE(prefix · aggregate) and returns the exclusive prefix in every lane.
-/// FIRST_NS: the look-back's sleep before its first read in a large grid (tuning look_back),
-/// unless a call gives its own (first_ns).
-template <class V, class Op, unsigned FIRST_NS = tuning::active::look_back::first_ns>
+/// first_ns: the look-back's sleep before its first read in a large grid (tuning look_back
+/// unless a call gives its own).
+template <class V, class Op>
 struct tile_prefix {
+  static constexpr unsigned FIRST_NS = tuning::active::look_back::first_ns;
   tile_state<V> state;
   Op op;
 
