@@ -26,42 +26,45 @@ struct select_case : perf::device_items<T> {
   double remove_bytes() const { return perf::bytes::select(this->n, sizeof(T), this->n - this->k); }
 };
 
+template <perf::cub_end END>
 struct cub_if {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     select_case<T> d(c, false);
-    perf::cub_run(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+    perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
       return cub::DeviceSelect::If(temp, bytes, d.in.at(s), d.out.at(s), d.num.p, perf::cub_items(d.n),
                                    perf::predicate<T>(), perf::stream());
-    });
+    }, d.num.p, sizeof(std::int64_t));
   }
 };
 
+template <perf::cub_end END>
 struct cub_flagged {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     select_case<T> d(c, true);
-    perf::cub_run(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+    perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
       return cub::DeviceSelect::Flagged(temp, bytes, d.in.at(s), d.flags.at(s), d.out.at(s), d.num.p,
                                         perf::cub_items(d.n), perf::stream());
-    });
+    }, d.num.p, sizeof(std::int64_t));
   }
 };
 
+template <perf::cub_end END>
 struct cub_remove {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     select_case<T> d(c, false);
-    perf::cub_run(st, c, d.remove_bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+    perf::cub_run<END>(st, c, d.remove_bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
       return cub::DeviceSelect::If(temp, bytes, d.in.at(s), d.out.at(s), d.num.p, perf::cub_items(d.n),
                                    perf::rejects<T>(), perf::stream());
-    });
+    }, d.num.p, sizeof(std::int64_t));
   }
 };
 
-const bool registered = perf::add<cub_if>(perf::cuda_types{}, "copy_if", "cub", perf::axis::select) &&
-                        perf::add<cub_flagged>(perf::cuda_types{}, "copy_if_flagged", "cub", perf::axis::select) &&
-                        perf::add<cub_remove>(perf::cuda_types{}, "remove_copy_if", "cub", perf::axis::select);
+const bool registered = perf::add_cub<cub_if>(perf::cuda_types{}, "copy_if", perf::axis::select) &&
+                        perf::add_cub<cub_flagged>(perf::cuda_types{}, "copy_if_flagged", perf::axis::select) &&
+                        perf::add_cub<cub_remove>(perf::cuda_types{}, "remove_copy_if", perf::axis::select);
 
 #if PREDIX_HAS_CUDA
 struct predix_if {

@@ -21,18 +21,19 @@ struct as_count {
   __host__ __device__ std::int64_t operator()(const T& x) const { return pred(x) ? 1 : 0; }
 };
 
+template <perf::cub_end END>
 struct cub_count {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     count_case<T> d(c);
-    perf::cub_run(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+    perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
       auto flags = thrust::make_transform_iterator(d.in.at(s), as_count<T>{perf::predicate<T>()});
       return cub::DeviceReduce::Sum(temp, bytes, flags, d.count.p, perf::cub_items(d.n), perf::stream());
-    });
+    }, d.count.p, sizeof(std::int64_t));
   }
 };
 
-const bool registered = perf::add<cub_count>(perf::cuda_types{}, "count_if", "cub", perf::axis::select);
+const bool registered = perf::add_cub<cub_count>(perf::cuda_types{}, "count_if", perf::axis::select);
 
 #if PREDIX_HAS_CUDA
 struct predix_count {

@@ -43,14 +43,15 @@ struct in_place_case : partition_case<T> {
   }
 };
 
+template <perf::cub_end END>
 struct cub_partition {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     partition_case<T> d(c);
-    perf::cub_run(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+    perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
       return cub::DevicePartition::If(temp, bytes, d.in.at(s), d.out.at(s), d.num.p, perf::cub_items(d.n),
                                       perf::predicate<T>(), perf::stream());
-    });
+    }, d.num.p, sizeof(std::int64_t));
   }
 };
 
@@ -67,7 +68,7 @@ struct thrust_in_place {
 };
 
 const bool registered =
-    perf::add<cub_partition>(perf::cuda_types{}, "partition_copy", "cub", perf::axis::select) &&
+    perf::add_cub<cub_partition>(perf::cuda_types{}, "partition_copy", perf::axis::select) &&
     perf::add<thrust_in_place<false>>(perf::cuda_types{}, "partition", "thrust", perf::axis::select) &&
     perf::add<thrust_in_place<true>>(perf::cuda_types{}, "stable_partition", "thrust", perf::axis::select);
 

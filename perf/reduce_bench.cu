@@ -19,17 +19,18 @@ struct reduce_case {
   double bytes() const { return perf::bytes::count(n, sizeof(T)); }
 };
 
+template <perf::cub_end END>
 struct cub_reduce {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     reduce_case<T> d(c);
-    perf::cub_run(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
+    perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
       return cub::DeviceReduce::Sum(temp, bytes, d.in.at(s), d.sum.p, perf::cub_items(d.n), perf::stream());
-    });
+    }, d.sum.p, sizeof(T));
   }
 };
 
-const bool registered = perf::add<cub_reduce>(perf::cuda_types{}, "reduce", "cub", perf::axis::none);
+const bool registered = perf::add_cub<cub_reduce>(perf::cuda_types{}, "reduce", perf::axis::none);
 
 #if PREDIX_HAS_CUDA
 struct predix_reduce {

@@ -34,7 +34,8 @@ BYTES = {
 BASELINE_NAMES = {
     "std": "serial std:: algorithm",
     "thrust_omp": "Thrust, OpenMP backend (thrust::omp::par)",
-    "cub": "CUB device algorithm",
+    "cub": "CUB device algorithm, its result left in device memory",
+    "cub_sync": "the same CUB call ending as predix and Thrust do (its result copied to the host, the stream synchronized)",
     "thrust": "Thrust, CUDA backend",
 }
 TYPE_ORDER = ["uint8", "int16", "int32", "int64", "float", "uint8>int32"]
@@ -52,7 +53,7 @@ def is_predix(impl):
 
 def impl_key(impl):
     """Baselines first, then predix backends from serial to CUDA."""
-    order = ["std", "thrust_omp", "cub", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda"]
+    order = ["std", "thrust_omp", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda"]
     return (is_predix(impl), order.index(impl) if impl in order else len(order), impl)
 
 

@@ -7,6 +7,7 @@
 #   → compute-sanitizer (memcheck, racecheck, synccheck, initcheck) over the CUDA tests
 #   → the warp/block primitives and call-floor microbenchmarks (call_floor_bench.cu)
 #   → SASS instruction counts per primitive
+#   → kernel times by ncu: find_if with its match at 1% against a whole count_if, 2^28 items
 #   → the benchmark suite's quick matrix (scripts/bench.sh --cuda --quick)
 # With --sanitize the sanitizers run over every CUDA test binary (predix_cuda_tests,
 # conformance_cuda, predix_cuda_reliability_tests without Huge.*, compat_cuda), each under
@@ -16,7 +17,7 @@
 # (docs/reliability.md).
 # Every step runs even when an earlier one failed (unless it needs what failed); a summary
 # table ends the output. Files in $OUT (default ./out): summary.txt, build.log,
-# cuda_tests.log, sanitizer.log, primitives_bench.txt, sass.txt, bench_quick.txt and
+# cuda_tests.log, sanitizer.log, primitives_bench.txt, sass.txt, kernel_times.txt, bench_quick.txt and
 # bench.tgz (the suite's JSON, report and plots, and primitives_bench.json).
 #
 #   scripts/gpu_check.sh               on the GPU machine
@@ -225,7 +226,7 @@ if [ -x "$tests_bin" ] && [ -n "$sanitizer" ]; then
   export sanitized_list="${sanitized[*]}"
   # tools after this one, each kept >= 45 s (--sanitize: 40 s; racecheck, the slowest, last
   # with what is left); 180 s kept for the benchmarks. Each tool runs the binaries in parallel.
-  per_tool=45 bench_reserve=180 cap=120
+  per_tool=45 bench_reserve=240 cap=120
   [ $sanitize_all -eq 1 ] && per_tool=40 bench_reserve=0 cap=400
   tools=(${PREDIX_SANITIZE_TOOLS:-memcheck synccheck initcheck racecheck})
   later=$((${#tools[@]} - 1))
@@ -250,7 +251,7 @@ if [ -n "${bench_build_pid:-}" ]; then
   summary+=("$(printf '%-22s %-8s %6s  %s' build_bench "$([ "$rc" = 0 ] && echo ok || echo FAILED)" - 'in the background')")
 fi
 if [ -x "$bench_bin" ]; then
-  step primitives_bench 150 180 "$bench_bin" --benchmark_filter='^(warp|block|call)_' \
+  step primitives_bench 150 300 "$bench_bin" --benchmark_filter='^(warp|block|call)_' \
     --benchmark_min_time=0.1 --benchmark_out="$OUT/bench/primitives_bench.json" \
     --benchmark_out_format=json >"$OUT/primitives_bench.txt" 2>&1
 else
@@ -325,9 +326,44 @@ EOF
 export -f sass_counts
 export OUT bench_bin
 if [ -x "$bench_bin" ]; then
-  step sass_counts 60 120 sass_counts >"$OUT/sass.txt" 2>&1
+  step sass_counts 60 300 sass_counts >"$OUT/sass.txt" 2>&1
 else
   skip sass_counts "no benchmark binary"
+fi
+
+# --- kernel times (ncu, clocks as they run): find_if with its match at 1% of 2^28 items against
+# a whole count_if, per type, on the kernels alone (a call adds ~10 µs: perf/NOTES.md "The
+# floor of a call"), for the rule that the first costs at most 5% of the second
+kernel_times() {
+  local ncu
+  ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+  "$ncu" --clock-control none --metrics gpu__time_duration.sum --csv --print-kernel-base demangled \
+    -k regex:'^(find_if|count_if)_kernel' "$bench_bin" --sizes=28 --sels=50 --hits=1 \
+    --types=uint8,int16,int32,int64 --benchmark_filter='^(find_if|count_if)/predix_cuda/' \
+    --benchmark_min_time=1x >"$OUT/.ncu.csv" || return 1
+  python3 - "$OUT/.ncu.csv" <<'EOF'
+import csv, re, statistics, sys
+types = {"unsigned char": "uint8", "short": "int16", "int": "int32", "long": "int64"}
+times = {}
+for row in csv.DictReader(l for l in open(sys.argv[1]) if l.startswith('"')):
+    m = re.search(r"(find_if|count_if)_kernel<[\w:]*<(unsigned char|short|int|long)\b", row["Kernel Name"])
+    if m and row["Metric Name"] == "gpu__time_duration.sum":
+        scale = {"nsecond": 1e-3, "usecond": 1.0, "msecond": 1e3}[row["Metric Unit"]]
+        times.setdefault((m.group(1), types[m.group(2)]), []).append(float(row["Metric Value"].replace(",", "")) * scale)
+print("Kernel time at 2^28 (ncu, median of the launches): find_if, match at 1%, against count_if")
+print(f"{'type':6s} {'find_if µs':>10s} {'count_if µs':>11s} {'ratio':>6s}")
+for t in types.values():
+    f, c = times.get(("find_if", t)), times.get(("count_if", t))
+    if f and c:
+        f, c = statistics.median(f), statistics.median(c)
+        print(f"{t:6s} {f:10.1f} {c:11.1f} {100 * f / c:5.1f}%")
+EOF
+}
+export -f kernel_times
+if [ -x "$bench_bin" ] && { command -v ncu >/dev/null || [ -x /usr/local/cuda/bin/ncu ]; }; then
+  step kernel_times 90 210 kernel_times >"$OUT/kernel_times.txt" 2>&1
+else
+  skip kernel_times "no benchmark binary or no ncu"
 fi
 
 # --- the benchmark suite, quick matrix (predix against CUB/Thrust), on the same build tree;
@@ -340,7 +376,7 @@ bench_quick() {
 export -f bench_quick
 export build
 if [ -x "$bench_bin" ] && [ "${PREDIX_GPU_BENCH:-quick}" = quick ]; then
-  step bench_quick 150 0 bench_quick >"$OUT/bench_quick.txt" 2>&1
+  step bench_quick 210 0 bench_quick >"$OUT/bench_quick.txt" 2>&1
 else
   skip bench_quick "no benchmark binary or PREDIX_GPU_BENCH != quick"
 fi

@@ -238,15 +238,44 @@ bool add_predix(types<Ts...>, const char* algo, axis ax) {
 }
 #endif
 
-/// Times a CUB two-phase call `call(temp, temp_bytes, slot)`; its temporary storage is sized
-/// and allocated once, outside the timed region.
-template <class Call>
-void cub_run(benchmark::State& st, const case_spec& c, double bytes, int slots, Call&& call) {
+/// How a CUB row ends. `device`: as CUB returns, after its launches, the result left in device
+/// memory. `host`: as predix and Thrust return — the result (a count, a sum; none for a scan)
+/// copied to pinned host memory and the stream synchronized, the ending a caller that needs the
+/// result pays and the one predix's rows include.
+enum class cub_end { device, host };
+
+/// Times a CUB two-phase call `call(temp, temp_bytes, slot)` ending as END says; its temporary
+/// storage is sized and allocated once, outside the timed region. `result`: the device bytes
+/// that END = host copies back (none: a scan).
+template <cub_end END, class Call>
+void cub_run(benchmark::State& st, const case_spec& c, double bytes, int slots, Call&& call,
+             const void* result = nullptr, std::size_t result_bytes = 0) {
+  static void* host = [] {
+    void* p = nullptr;
+    check(cudaMallocHost(&p, 64), "cudaMallocHost");
+    return p;
+  }();
+  if (result_bytes > 64) throw std::logic_error("cub_run: a result of at most 64 bytes");
   std::size_t temp_bytes = 0;
   check(call(nullptr, temp_bytes, 0), "temporary storage size");
   require_device_bytes(double(temp_bytes));
   dbuf<char> temp{std::int64_t(temp_bytes)};
-  cuda_run(st, c, bytes, slots, [&](int s) { check(call(temp.p, temp_bytes, s), "cub"); });
+  cuda_run(st, c, bytes, slots, [&](int s) {
+    check(call(temp.p, temp_bytes, s), "cub");
+    if constexpr (END == cub_end::host) {
+      if (result_bytes != 0) {
+        check(cudaMemcpyAsync(host, result, result_bytes, cudaMemcpyDeviceToHost, stream()), "copy back");
+      }
+      check(cudaStreamSynchronize(stream()), "cub");
+    }
+  });
+}
+
+/// Registers a CUB baseline twice: Impl<cub_end::device> as "cub" and Impl<cub_end::host> as
+/// "cub_sync".
+template <template <cub_end> class Impl, class Types>
+bool add_cub(Types types, const char* algo, axis ax) {
+  return add<Impl<cub_end::device>>(types, algo, "cub", ax) && add<Impl<cub_end::host>>(types, algo, "cub_sync", ax);
 }
 
 /// cudaMemcpyAsync device to device of up to 1 GiB, mean of 20 after 3 warm-ups:
