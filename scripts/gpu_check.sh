@@ -348,7 +348,7 @@ times = {}
 for row in csv.DictReader(l for l in open(sys.argv[1]) if l.startswith('"')):
     m = re.search(r"(find_if|count_if)_kernel<[\w:]*<(unsigned char|short|int|long)\b", row["Kernel Name"])
     if m and row["Metric Name"] == "gpu__time_duration.sum":
-        scale = {"nsecond": 1e-3, "usecond": 1.0, "msecond": 1e3}[row["Metric Unit"]]
+        scale = {"ns": 1e-3, "nsecond": 1e-3, "us": 1.0, "usecond": 1.0, "ms": 1e3, "msecond": 1e3}[row["Metric Unit"]]
         times.setdefault((m.group(1), types[m.group(2)]), []).append(float(row["Metric Value"].replace(",", "")) * scale)
 print("Kernel time at 2^28 (ncu, median of the launches): find_if, match at 1%, against count_if")
 print(f"{'type':6s} {'find_if µs':>10s} {'count_if µs':>11s} {'ratio':>6s}")

@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #if defined(__CUDACC__)
@@ -224,14 +225,19 @@ inline void parse(int& argc, char** argv, config& cfg) {
 
 inline double& copy_gbps() { static double v = 0; return v; }  // the run's copy bandwidth
 
-/// Fills the counters of a finished row and remembers baseline times for the predix rows.
-inline void finish(benchmark::State& st, const case_spec& c, double bytes, double seconds,
-                   std::int64_t iterations) {
+/// Fills the counters of a finished row from its iteration times and remembers baseline times
+/// for the predix rows. GBps (and frac_copy, vs_*) come from the median iteration, so that a
+/// rare stall of the machine does not move a row of 10 µs calls; Google Benchmark's own time
+/// column stays the mean.
+inline void finish(benchmark::State& st, const case_spec& c, double bytes, std::vector<double> seconds) {
   static std::map<std::string, std::map<std::string, double>> baseline_seconds;
-  if (iterations == 0 || seconds <= 0) return;
-  const double per_iter = seconds / double(iterations);
+  if (seconds.empty()) return;
+  const auto mid = seconds.begin() + std::ptrdiff_t(seconds.size() / 2);
+  std::nth_element(seconds.begin(), mid, seconds.end());
+  const double per_iter = *mid;
+  if (per_iter <= 0) return;
   const double gbps = bytes / per_iter * 1e-9;
-  st.SetBytesProcessed(std::int64_t(bytes * double(iterations)));
+  st.SetBytesProcessed(std::int64_t(bytes * double(seconds.size())));
   st.counters["GBps"] = gbps;
   if (copy_gbps() > 0) st.counters["frac_copy"] = gbps / copy_gbps();
   if (c.is_baseline()) baseline_seconds[c.key()][c.impl] = per_iter;
@@ -246,8 +252,7 @@ void time_loop(benchmark::State& st, const case_spec& c, double bytes, int slots
                Prep&& prep, Run&& run) {
   for (int w = 0; w < 2; ++w) prep(w % slots), run(w % slots);
   timer.sync();
-  double total = 0;
-  std::int64_t iterations = 0;
+  std::vector<double> seconds;
   int slot = 0;
   for (auto _ : st) {
     prep(slot);
@@ -255,11 +260,10 @@ void time_loop(benchmark::State& st, const case_spec& c, double bytes, int slots
     run(slot);
     const double s = timer.stop();
     st.SetIterationTime(s);
-    total += s;
-    ++iterations;
+    seconds.push_back(s);
     slot = (slot + 1) % slots;
   }
-  finish(st, c, bytes, total, iterations);
+  finish(st, c, bytes, std::move(seconds));
 }
 
 inline bool wanted(const std::vector<std::string>& list, const std::string& v) {
