@@ -36,7 +36,7 @@ std::vector<std::ptrdiff_t> tile_sizes(bool with_mixed = true) {
     sizes.insert(sizes.end(), {2, general - 1, general, tile + 1, 70 * tile + 1});
   }
   if (with_mixed) {
-    const std::ptrdiff_t general_only = tuning::general_only_bytes / std::ptrdiff_t(sizeof(In));
+    const std::ptrdiff_t general_only = tuning::general_only_bytes(sizeof(In)) / std::ptrdiff_t(sizeof(In));
     sizes.push_back(general_only + 2 * tile + general + 3);
   }
   return sizes;

@@ -294,7 +294,8 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
   // from item whole · agent::TILE on: every tile of unaligned data, and of a small call where
   // the general tiles are smaller or n is ragged (one launch instead of two; the general
   // kernel's checks cost where neither holds: uint8, a power of two).
-  const bool small = n * source_type::element_bytes <= agent::tuning::general_only_bytes &&
+  const bool small = n * source_type::element_bytes <=
+                         agent::tuning::general_only_bytes(source_type::element_bytes) &&
                      (general_agent::TILE < agent::TILE || n % agent::TILE != 0);
   const bool general_only = small || !a.vectors();
   const long long whole = general_only ? 0 : n / agent::TILE;

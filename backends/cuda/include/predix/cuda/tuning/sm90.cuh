@@ -6,8 +6,8 @@
 //   scan   256 threads, 128 input bytes per thread (int32: 32 items, an 8192-item tile),
 //          192 for 8-byte items and 64 for larger ones, at most 64 items per thread and
 //          accumulator bytes twice the input bytes (registers); 64 bytes per thread in the
-//          general kernel, which alone runs calls of up to 8 MiB of input whose tile it
-//          makes smaller or whose size is ragged; the
+//          general kernel, which alone runs calls of up to 8 MiB of input (32 MiB of 8-byte
+//          items) whose tile it makes smaller or whose size is ragged; the
 //          look-back sleeps before its first read and between reads of a window that is not
 //          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
 //          at the L2 slice that holds the tile states)
@@ -42,15 +42,22 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_SCAN_THREADS 256
 #endif
 // The general kernel (ragged tails, unaligned data, and every call of at most
-// PREDIX_SCAN_GENERAL_ONLY_BYTES input bytes whose tile this shrinks or whose size is ragged)
-// runs smaller tiles: a small call then spreads over more SMs in one launch. H100, int64 µs
-// (CUB): 2^16 25.3 (19.1) at 192 bytes, 14.0 (15.4) at 64; 2^20 25.3 (19.3), 20.6 (22.3);
-// 2^24 124.5 (118.4), 133.6 (115.6).
+// PREDIX_SCAN_GENERAL_ONLY_BYTES input bytes, PREDIX_SCAN_WIDE_GENERAL_ONLY_BYTES of 8-byte
+// items, whose tile this shrinks or whose size is ragged) runs smaller tiles: a small call
+// then spreads over more SMs in one launch. H100, int64 µs (CUB): 2^16 25.3 (19.1) at 192
+// bytes, 14.0 (15.4) at 64; 2^20 25.3 (19.3), 20.6 (22.3); 2^24 124.5 (118.4), 133.6 (115.6).
+// The 8-byte items' whole tiles (48 KiB) stay behind the general kernel up to 32 MiB (median
+// GB/s, exclusive / inclusive int64, whole tiles → general kernel: 2^21 912–962 → 1025–1097 /
+// 933–969 → 1069–1088, 2^22 1263–1298 → 1451–1548 / 1303–1317 → 1403–1436, 2^23 1773–1789 →
+// 1678–1713 / 1777–1780 → 1544–1549); int32 at 2^22 lost 9% there (perf/NOTES.md).
 #ifndef PREDIX_SCAN_GENERAL_BYTES_PER_THREAD
 #define PREDIX_SCAN_GENERAL_BYTES_PER_THREAD 64
 #endif
 #ifndef PREDIX_SCAN_GENERAL_ONLY_BYTES
 #define PREDIX_SCAN_GENERAL_ONLY_BYTES (8 << 20)
+#endif
+#ifndef PREDIX_SCAN_WIDE_GENERAL_ONLY_BYTES
+#define PREDIX_SCAN_WIDE_GENERAL_ONLY_BYTES (32 << 20)
 #endif
 
 // Look-back delays in nanoseconds (before the first read, between reads) and the grid size
@@ -148,8 +155,11 @@ struct sm90 {
                                         : PREDIX_SCAN_BYTES_PER_THREAD;
       return detail::clamp_items(detail::min_int(bytes / in_bytes, 2 * bytes / acc_bytes), 64);
     }
-    /// Calls of at most this many input bytes run on the general kernel alone.
-    static constexpr long long general_only_bytes = PREDIX_SCAN_GENERAL_ONLY_BYTES;
+    /// Calls of at most this many input bytes of in_bytes items run on the general kernel
+    /// alone.
+    static constexpr long long general_only_bytes(int in_bytes) {
+      return in_bytes == 8 ? PREDIX_SCAN_WIDE_GENERAL_ONLY_BYTES : PREDIX_SCAN_GENERAL_ONLY_BYTES;
+    }
   };
   struct look_back {
     static constexpr long long prefetch_bytes_per_sm = PREDIX_PREFETCH_BYTES_PER_SM;
