@@ -226,7 +226,7 @@ if [ -x "$tests_bin" ] && [ -n "$sanitizer" ]; then
   export sanitized_list="${sanitized[*]}"
   # tools after this one, each kept >= 45 s (--sanitize: 40 s; racecheck, the slowest, last
   # with what is left); 180 s kept for the benchmarks. Each tool runs the binaries in parallel.
-  per_tool=45 bench_reserve=240 cap=120
+  per_tool=45 bench_reserve=180 cap=120
   [ $sanitize_all -eq 1 ] && per_tool=40 bench_reserve=0 cap=400
   tools=(${PREDIX_SANITIZE_TOOLS:-memcheck synccheck initcheck racecheck})
   later=$((${#tools[@]} - 1))
@@ -251,7 +251,7 @@ if [ -n "${bench_build_pid:-}" ]; then
   summary+=("$(printf '%-22s %-8s %6s  %s' build_bench "$([ "$rc" = 0 ] && echo ok || echo FAILED)" - 'in the background')")
 fi
 if [ -x "$bench_bin" ]; then
-  step primitives_bench 150 300 "$bench_bin" --benchmark_filter='^(warp|block|call)_' \
+  step primitives_bench 150 180 "$bench_bin" --benchmark_filter='^(warp|block|call)_' \
     --benchmark_min_time=0.1 --benchmark_out="$OUT/bench/primitives_bench.json" \
     --benchmark_out_format=json >"$OUT/primitives_bench.txt" 2>&1
 else
@@ -326,7 +326,7 @@ EOF
 export -f sass_counts
 export OUT bench_bin
 if [ -x "$bench_bin" ]; then
-  step sass_counts 60 300 sass_counts >"$OUT/sass.txt" 2>&1
+  step sass_counts 60 150 sass_counts >"$OUT/sass.txt" 2>&1
 else
   skip sass_counts "no benchmark binary"
 fi
@@ -361,7 +361,7 @@ EOF
 }
 export -f kernel_times
 if [ -x "$bench_bin" ] && { command -v ncu >/dev/null || [ -x /usr/local/cuda/bin/ncu ]; }; then
-  step kernel_times 90 210 kernel_times >"$OUT/kernel_times.txt" 2>&1
+  step kernel_times 90 120 kernel_times >"$OUT/kernel_times.txt" 2>&1
 else
   skip kernel_times "no benchmark binary or no ncu"
 fi
@@ -376,7 +376,7 @@ bench_quick() {
 export -f bench_quick
 export build
 if [ -x "$bench_bin" ] && [ "${PREDIX_GPU_BENCH:-quick}" = quick ]; then
-  step bench_quick 210 0 bench_quick >"$OUT/bench_quick.txt" 2>&1
+  step bench_quick 150 0 bench_quick >"$OUT/bench_quick.txt" 2>&1
 else
   skip bench_quick "no benchmark binary or PREDIX_GPU_BENCH != quick"
 fi
