@@ -46,10 +46,10 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 // items, whose tile this shrinks or whose size is ragged) runs smaller tiles: a small call
 // then spreads over more SMs in one launch. H100, int64 µs (CUB): 2^16 25.3 (19.1) at 192
 // bytes, 14.0 (15.4) at 64; 2^20 25.3 (19.3), 20.6 (22.3); 2^24 124.5 (118.4), 133.6 (115.6).
-// The 8-byte items' whole tiles (48 KiB) stay behind the general kernel up to 32 MiB (median
-// GB/s, exclusive / inclusive int64, whole tiles → general kernel: 2^21 912–962 → 1025–1097 /
-// 933–969 → 1069–1088, 2^22 1263–1298 → 1451–1548 / 1303–1317 → 1403–1436, 2^23 1773–1789 →
-// 1678–1713 / 1777–1780 → 1544–1549); int32 at 2^22 lost 9% there (perf/NOTES.md).
+// The 8-byte items' whole tiles (48 KiB) stay behind the general kernel up to 32 MiB (two A/B
+// runs, median GB/s, exclusive / inclusive int64, whole tiles → general kernel: 2^21 912–962
+// → 1025–1097 / 933–969 → 1069–1088, 2^22 1263–1298 → 1451–1548 / 1303–1317 → 1403–1436, 2^23
+// 1773–1789 → 1678–1713 / 1777–1780 → 1544–1549); int32 at 2^22 lost 9% there (perf/NOTES.md).
 #ifndef PREDIX_SCAN_GENERAL_BYTES_PER_THREAD
 #define PREDIX_SCAN_GENERAL_BYTES_PER_THREAD 64
 #endif
