@@ -166,12 +166,12 @@ struct tile_state<V, 2> {
 /// unless a call gives its own).
 template <class V, class Op>
 struct tile_prefix {
-  static constexpr unsigned FIRST_NS = tuning::active::look_back::first_ns;
   tile_state<V> state;
   Op op;
 
-  __device__ __forceinline__ V operator()(long long tile, const V& aggregate, bool publish,
-                                         unsigned first_ns = FIRST_NS) {
+  __device__ __forceinline__ V operator()(
+      long long tile, const V& aggregate, bool publish,
+      unsigned first_ns = tuning::active::look_back::first_ns) {
     const bool leader = lane_id() == 0;
     if (publish && leader) state.publish(tile, tile_partial, aggregate);
     const V prefix = exclusive_prefix(tile, first_ns);
@@ -182,8 +182,9 @@ struct tile_prefix {
   /// Block-wide, tile > 0: warp 0 looks back (publishing when asked) and stores the exclusive
   /// prefix to `slot` (shared memory), while the other warps go on: every thread may read it
   /// after the block's next barrier.
-  __device__ __forceinline__ void look_back_into(V& slot, long long tile, const V& aggregate,
-                                                 bool publish, unsigned first_ns = FIRST_NS) {
+  __device__ __forceinline__ void look_back_into(
+      V& slot, long long tile, const V& aggregate, bool publish,
+      unsigned first_ns = tuning::active::look_back::first_ns) {
     if (threadIdx.x < warp_threads) {
       const V p = (*this)(tile, aggregate, publish, first_ns);
       if (threadIdx.x == 0) slot = p;
@@ -199,7 +200,8 @@ struct tile_prefix {
   }
 
   /// Reduction of every tile before `tile` (> 0), in order.
-  __device__ __forceinline__ V exclusive_prefix(long long tile, unsigned first_ns = FIRST_NS) {
+  __device__ __forceinline__ V exclusive_prefix(
+      long long tile, unsigned first_ns = tuning::active::look_back::first_ns) {
     using delays = tuning::active::look_back;
     const bool sleep = gridDim.x >= delays::min_tiles;
     if (sleep && first_ns > 0) __nanosleep(first_ns);
