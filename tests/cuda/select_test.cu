@@ -158,8 +158,10 @@ TEST_F(Select, AroundEachTypesTileAndOffAlignment) {
   for_each_type([&](auto tag) {
     using T = typename decltype(tag)::type;
     for (const std::ptrdiff_t n : tile_sizes<T>()) {
+      // 1%: 1-byte warps stage their few selected items one by one (stage_sparse); 5%: some
+      // warps of a tile do, the others stage every item.
       for (const selectivity s : {selectivity{0.5, false}, selectivity{0.01, false},
-                                  selectivity{1.0, false}}) {
+                                  selectivity{0.05, false}, selectivity{1.0, false}}) {
         for (const auto& shifts : {std::pair<int, int>{0, 0}, {1, 3}, {3, 0}, {0, 2}}) {
           if (::testing::Test::HasFailure()) return;
           SCOPED_TRACE(std::string(type_name<T>) + ", n = " + std::to_string(n) + ", " + s.name() +

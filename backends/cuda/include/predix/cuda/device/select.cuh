@@ -14,7 +14,8 @@
 // gives the selected items before the tile, and the rejected items before the tile are the
 // rest. Without waiting for it (the staging needs only places within the tile), every warp
 // stages the tile in shared memory, selected items first, then the rejected ones (1- and 2-byte
-// items a packed word at a time: stage_packed); after one barrier each run goes out with
+// items a packed word at a time: stage_packed; with one output, a warp whose lanes each select
+// few items by a loop over those alone: stage_sparse); after one barrier each run goes out with
 // consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile
 // stores the total count.
 #include <type_traits>
@@ -89,6 +90,11 @@ struct select_agent {
                                  Source::untransformed && (sizeof(T) == 1 || sizeof(T) == 2) &&
                                  CHUNK * sizeof(T) % 4 == 0;
 
+  /// A warp of one output stages by stage_sparse when none of its lanes selects more than
+  /// this many of its items (0: never).
+  static constexpr int SPARSE_MOST =
+      REJECTED == rejected_to::nowhere ? tuning::sparse_most(ITEM_BYTES, ROWS * CHUNK) : 0;
+
   struct TempStorage {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
     V prefix;        // selected items before the tile, from the look-back warp
@@ -112,6 +118,35 @@ struct select_agent {
   bool vectors() const {
     return (!Source::primitive || aligned_in) &&
            (!use_stencil || !Stencil::primitive || aligned_stencil);
+  }
+
+  /// Whether the warp stages its part of the tile by stage_sparse: one output, and no lane
+  /// selects more than SPARSE_MOST of its items (a warp-wide vote: the warp takes one path).
+  static __device__ __forceinline__ bool sparse_warp(const unsigned (&bits)[ROWS]) {
+    if constexpr (SPARSE_MOST == 0) {
+      return false;
+    } else {
+      int mine = 0;
+#pragma unroll
+      for (int r = 0; r < ROWS; ++r) mine += __popc(bits[r]);
+      return __all_sync(full_warp_mask, mine <= SPARSE_MOST);
+    }
+  }
+
+  /// Stages the lane's selected items at their places, one loop turn per selected item (the
+  /// warp turns as often as its lane with the most): few selected items cost little more than
+  /// the vote that chose this.
+  __device__ __forceinline__ void stage_sparse(TempStorage& storage, const chunk_t (&held)[ROWS],
+                                               const unsigned (&bits)[ROWS],
+                                               const int (&before)[ROWS], int warp_before) const {
+    T* const staged = reinterpret_cast<T*>(storage.staged);
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      int to = warp_before + before[r];
+      for (unsigned m = bits[r]; m != 0; m &= m - 1) {
+        staged[to++] = held[r].item_at(source, __ffs(m) - 1);
+      }
+    }
   }
 
   /// Stages each item at its place, one test and one position per item.
@@ -256,7 +291,10 @@ struct select_agent {
 
     // Staging: selected items at [0, tile_selected) in order; rejected ones at
     // [tile_selected, tile_items), in order (forward) or reversed (backward).
-    if constexpr (PACKED && (WHOLE || REJECTED == rejected_to::nowhere)) {
+    // Bits of items past the end are clear: stage_sparse needs no check.
+    if (sparse_warp(bits)) {
+      stage_sparse(storage, held, bits, before, warps.value);
+    } else if constexpr (PACKED && (WHOLE || REJECTED == rejected_to::nowhere)) {
       stage_packed<WHOLE>(storage, held, bits, before, warps.value, tile_selected, tile_items,
                           offset);
     } else {

@@ -359,6 +359,28 @@ struct held_chunk {
       return data[j];
     }
   }
+
+  /// Item j in the type A for a j known only at run time, taken out without indexing the
+  /// registers (which would put the chunk in local memory): a 1-byte item of a 16-byte vector
+  /// by one byte permute of the 8-byte half that holds it, others by a select per item.
+  __device__ __forceinline__ A item_at(const Source& source, int j) const {
+    if constexpr (packed && sizeof(E) == 1 && sizeof data == 16) {
+      unsigned w[4];
+      std::memcpy(w, &data, sizeof w);
+      const bool high = (j & 8) != 0;
+      const unsigned byte = __byte_perm(high ? w[2] : w[0], high ? w[3] : w[1], j & 7);
+      E e;
+      std::memcpy(&e, &byte, sizeof e);
+      return static_cast<A>(source.f(e));
+    } else {
+      A x = item(source, 0);
+#pragma unroll
+      for (int q = 1; q < CHUNK; ++q) {
+        if (q == j) x = item(source, q);
+      }
+      return x;
+    }
+  }
 };
 
 /// Stores values[j] at at + j for the items before n: one vector store when the sink is

@@ -112,6 +112,14 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_MIN_BLOCKS_BYTE_TWO
 #define PREDIX_SELECT_MIN_BLOCKS_BYTE_TWO 6
 #endif
+// A warp of a one-output selection of 1-byte items whose lanes each select at most
+// 1/PREDIX_SELECT_SPARSE_DIVISOR of their items stages them by a loop over the selected items
+// alone (select.cuh stage_sparse; 0: never). H100, 2^28, GB/s, three rounds, never / 8 / 16:
+// copy_if uint8 1% 1518–1539 / 1719–1732 / 1718–1772, remove_copy_if uint8 99% 1400–1452 /
+// 1625–1651 / 1607–1615, 50% even; wider items gained nothing at 1% and lost 1–3% at 50%.
+#ifndef PREDIX_SELECT_SPARSE_DIVISOR
+#define PREDIX_SELECT_SPARSE_DIVISOR 8
+#endif
 // reduce and count_if: input bytes per thread and tile.
 #ifndef PREDIX_STREAM_BYTES_PER_THREAD
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
@@ -197,6 +205,13 @@ struct sm90 {
       const long long scaled = 1LL * written * PREDIX_SELECT_LOOK_BACK_FULL_AT;  // of items
       return scaled >= items ? full
                              : few + static_cast<unsigned>((full - few) * scaled / items);
+    }
+    /// The most selected items of a thread's `items` items of in_bytes for which a one-output
+    /// selection stages them one by one (0: never).
+    static constexpr int sparse_most(int in_bytes, int items) {
+      return in_bytes == 1 && PREDIX_SELECT_SPARSE_DIVISOR > 0
+                 ? items / PREDIX_SELECT_SPARSE_DIVISOR
+                 : 0;
     }
     static constexpr int min_blocks(bool two_outputs, int in_bytes) {
       if (in_bytes == 1) {
