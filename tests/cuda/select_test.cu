@@ -149,6 +149,15 @@ void check_all(const host_array<T>& items, const std::vector<bool>& flags, std::
   }
 }
 
+/// 1%: the warps of 1-byte selections stage their few selected items one by one
+/// (stage_sparse); 5%: some warps of a tile do, the others stage every item. Sanitizer runs
+/// (quick mode) leave 1% out.
+std::vector<selectivity> selectivities() {
+  std::vector<selectivity> got{{0.5, false}, {0.05, false}, {1.0, false}};
+  if (!quick_mode()) got.push_back({0.01, false});
+  return got;
+}
+
 class Select : public cuda_test {};
 
 TEST_F(Select, AroundEachTypesTileAndOffAlignment) {
@@ -158,10 +167,7 @@ TEST_F(Select, AroundEachTypesTileAndOffAlignment) {
   for_each_type([&](auto tag) {
     using T = typename decltype(tag)::type;
     for (const std::ptrdiff_t n : tile_sizes<T>()) {
-      // 1%: 1-byte warps stage their few selected items one by one (stage_sparse); 5%: some
-      // warps of a tile do, the others stage every item.
-      for (const selectivity s : {selectivity{0.5, false}, selectivity{0.01, false},
-                                  selectivity{0.05, false}, selectivity{1.0, false}}) {
+      for (const selectivity s : selectivities()) {
         for (const auto& shifts : {std::pair<int, int>{0, 0}, {1, 3}, {3, 0}, {0, 2}}) {
           if (::testing::Test::HasFailure()) return;
           SCOPED_TRACE(std::string(type_name<T>) + ", n = " + std::to_string(n) + ", " + s.name() +
