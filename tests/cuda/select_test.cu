@@ -92,13 +92,6 @@ host_array<T> padded(const host_array<T>& a, std::ptrdiff_t size) {
   return r;
 }
 
-/// stable_partition of [first, last) (n > 0) swept from the end, whatever a sample would say.
-template <class T, class Stencil, class Pred>
-std::ptrdiff_t from_the_end(T* first, T* last, Stencil stencil, Pred pred) {
-  return predix::gpu::device_stable_partition(predix::cuda, first, last - first, stencil, pred,
-                                              "stable_partition", predix::gpu::sweep::backward);
-}
-
 /// Every selection of `items` (predicate is_selected) with input, outputs and stencil at the
 /// given shifts, against the host model.
 template <class T>
@@ -113,9 +106,9 @@ void check_all(const host_array<T>& items, const std::vector<bool>& flags, std::
     EXPECT_EQ(end - out.begin(), sel.size()) << "copy_if";
     EXPECT_TRUE(same_elements(out.download(), padded(sel, n))) << "copy_if";
   }
-  host_array<std::uint8_t> stencil(n);
-  for (std::ptrdiff_t i = 0; i < n; ++i) stencil[i] = !flags[std::size_t(i)];  // negated
   {
+    host_array<std::uint8_t> stencil(n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) stencil[i] = !flags[std::size_t(i)];  // negated
     shifted<std::uint8_t> s(stencil, (in_shift + 1) % 4);
     shifted<T> out(poisoned<T>(n), out_shift);
     const T* end = predix::copy_if(predix::cuda, in.begin(), in.end(), s.begin(), out.begin(),
@@ -145,15 +138,6 @@ void check_all(const host_array<T>& items, const std::vector<bool>& flags, std::
   in_place("stable_partition",
            [](T* f, T* l) { return predix::stable_partition(predix::cuda, f, l, is_selected{}); },
            joined(sel, rej), sel.size());
-  in_place("stable_partition from the end",
-           [](T* f, T* l) { return f + from_the_end(f, l, f, is_selected{}); }, joined(sel, rej),
-           sel.size());
-  {
-    shifted<std::uint8_t> s(stencil, (in_shift + 1) % 4);
-    in_place("stable_partition from the end, uint8 stencil",
-             [&](T* f, T* l) { return f + from_the_end(f, l, s.begin(), selected_flag{}); },
-             joined(rej, sel), rej.size());
-  }
   {  // remove_if: the items after the new end are unspecified; compare the kept ones
     shifted<T> data(items, in_shift);
     const T* end = predix::remove_if(predix::cuda, data.begin(), data.end(), is_selected{});
@@ -195,29 +179,6 @@ TEST_F(Select, AroundEachTypesTileAndOffAlignment) {
       }
     }
   });
-}
-
-/// Ranges large enough for stable_partition to sample its predicate and choose its sweep
-/// (tuning::select::backward_from_bytes): from the end at few selected items, from the start
-/// otherwise; the results are the same either way.
-TEST_F(Select, StablePartitionChoosesItsSweep) {
-  if (quick_mode()) GTEST_SKIP() << "PREDIX_TEST_QUICK: no 256 MiB partitions";
-  const std::uint64_t seed = test_seed();
-  SCOPED_TRACE(seed_message(seed));
-  rng r(seed);
-  using T = std::int64_t;  // the fewest items for the bytes
-  const auto n = static_cast<std::ptrdiff_t>(
-      predix::gpu::tuning::active::select::backward_from_bytes / sizeof(T) + 3);
-  for (const double fraction : {0.01, 0.99}) {
-    SCOPED_TRACE(std::to_string(fraction * 100) + "% selected");
-    const auto flags = make_flags(r, n, {fraction, false});
-    const auto items = make_selection_input<T>(r, flags);
-    const auto [sel, rej] = split(items, flags);
-    auto data = M::upload(items);
-    const T* end = predix::stable_partition(predix::cuda, data.begin(), data.end(), is_selected{});
-    EXPECT_EQ(end - data.begin(), sel.size());
-    EXPECT_TRUE(same_elements(M::download(data), joined(sel, rej)));
-  }
 }
 
 struct nonzero {

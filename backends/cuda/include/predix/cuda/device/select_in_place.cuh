@@ -5,28 +5,19 @@
 // In place (out == first) the selected items are safe to write: a tile writes only below its
 // own end, and only after its look-back has seen every earlier tile publish, that is, after
 // every earlier tile has read its items. remove_if drops the rejected items; stable_partition
-// puts them in temporary storage and copies them behind the selected ones, or, when a sample
-// says few are selected, sweeps from the end and puts the selected ones aside instead
-// (device_stable_partition); partition writes those whose places lie below their tile's end
-// in place too (select.cuh: store_backward) and puts only the others aside (a of them: those
-// of the first tiles, about n/3 at 50% selected, n/2 at 1%, none at 100%):
+// puts them in temporary storage and copies them behind the selected ones; partition writes
+// those whose places lie below their tile's end in place too (select.cuh: store_backward) and
+// puts only the others aside (a of them: those of the first tiles, about n/3 at 50% selected,
+// n/2 at 1%, none at 100%):
 //   remove_if          read n, write k                             (k selected)
 //   stable_partition   read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
-//                      from the end: read n, write (n − k) + k aside, k back: 2n + 2k
 //   partition          read n, write n, read and write a back: 2n + 2a
 // No single pass does better with partition's order (DESIGN.md §1): reading [0, x) puts its
 // rejected items at [n − R(x), n), unread while x < n − R(x) (R(x): those rejected in [0, x)).
 #include <iterator>
 #include <type_traits>
 
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/permutation_iterator.h>
-#include <thrust/iterator/reverse_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
-#include <thrust/memory.h>
-
 #include <predix/cuda/detail/runtime.hpp>
-#include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/select.cuh>
 #include <predix/cuda/policy.hpp>
 #include <predix/cuda/thrust_fallback.hpp>
@@ -79,90 +70,6 @@ long long device_select_in_place(const cuda_policy& policy, It first, long long 
   }
 }
 
-/// The way stable_partition sweeps its range: chosen by a sample of the predicate, from the
-/// start, or from the end (device_stable_partition).
-enum class sweep { choose, forward, backward };
-
-/// Item i of a sample of `runs` runs of `run` consecutive items spread evenly over n: few
-/// pages touched (a gather of single items spread over a GiB missed the TLB on every one).
-struct sample_index {
-  long long run, gap;  // items per run, items from one run's start to the next's
-  __host__ __device__ long long operator()(long long i) const {
-    return i / run * gap + i % run;
-  }
-};
-
-/// Whether the predicate selects fewer than half of a sample of [values, values + n), n at
-/// least tuning::select::sample_items (one count_if over the gathered sample).
-template <class Ptr, class Pred>
-bool selects_few(const cuda_policy& policy, Ptr values, long long n, Pred pred,
-                 const char* algorithm) {
-  using tuning = tuning::active::select;
-  constexpr long long samples = tuning::sample_items;
-  constexpr long long run = samples / tuning::sample_runs;
-  const auto sampled = ::thrust::make_permutation_iterator(
-      values, ::thrust::make_transform_iterator(::thrust::counting_iterator<long long>(0),
-                                                sample_index{run, n / tuning::sample_runs}));
-  return 2 * device_count_if(policy, sampled, samples, pred, algorithm) < samples;
-}
-
-/// stable_partition in place. Swept forward (device_select_in_place), the selected items go
-/// to their places and the rejected ones aside: 2n + 2(n − k) items moved. Swept from the end
-/// — the forward sweep of the reversed range with the negated predicate, as
-///   stable_partition(A, p) = reverse(stable_partition(reverse(A), not p))
-/// — the rejected items go to their places (from the end, each at or after its own place) and
-/// the k selected ones aside, in order at the end of the temporary storage, then to the front:
-/// 2n + 2k. `choose` sweeps from the end when a sample selects fewer than half of its items,
-/// for calls of at least tuning::select::backward_from_bytes; only contiguous items (and
-/// stencil) sweep from the end. Returns the number selected.
-template <class It, class StencilIt, class Pred>
-long long device_stable_partition(const cuda_policy& policy, It first, long long n,
-                                  StencilIt stencil, Pred pred, const char* algorithm,
-                                  sweep way = sweep::choose) {
-  using T = typename std::iterator_traits<It>::value_type;
-  using S = typename std::iterator_traits<StencilIt>::value_type;
-  const bool on_input = detail::stencil_is_input(first, stencil);
-  constexpr bool contiguous =
-      std::is_same_v<detail::source_t<It>, detail::pointer_source<T>> &&
-      std::is_same_v<detail::source_t<StencilIt>, detail::pointer_source<std::remove_cv_t<S>>>;
-  if constexpr (contiguous) {
-    const auto* const tests = ::thrust::raw_pointer_cast(&*stencil);
-    if (way == sweep::choose) {
-      const bool pays = n * static_cast<long long>(sizeof(T)) >=
-                        tuning::active::select::backward_from_bytes;
-      way = pays && selects_few(policy, tests, n, pred, algorithm) ? sweep::backward
-                                                                    : sweep::forward;
-    }
-    if (way == sweep::backward) {
-      T* const data = ::thrust::raw_pointer_cast(&*first);
-      const cudaStream_t stream = policy.stream();
-      detail::temporary_storage aside(sizeof(T) * static_cast<std::size_t>(n), stream, algorithm);
-      T* const selected = aside.at<T>(0);  // the k selected items end up at [n - k, n)
-      const auto items = ::thrust::make_reverse_iterator(data + n);
-      const predix::detail::negate<Pred> rejects{pred};
-      const auto to_aside = ::thrust::make_reverse_iterator(selected + n);
-      const long long kept =
-          on_input ? device_select<rejected_to::forward>(policy, items, n, items, items,
-                                                         to_aside, rejects, algorithm)
-                         .selected
-                   : device_select<rejected_to::forward>(
-                         policy, items, n, ::thrust::make_reverse_iterator(tests + n), items,
-                         to_aside, rejects, algorithm)
-                         .selected;
-      const long long k = n - kept;
-      if (k > 0) {
-        detail::check(cudaMemcpyAsync(data, selected + (n - k), sizeof(T) * static_cast<std::size_t>(k),
-                                      cudaMemcpyDeviceToDevice, stream),
-                      algorithm, "cudaMemcpyAsync");
-        detail::synchronize(stream, algorithm);
-      }
-      return k;
-    }
-  }
-  return device_select_in_place<rejected_to::forward>(policy, first, n, stencil, pred,
-                                                      algorithm);
-}
-
 /// The in-place algorithms' shared front: an empty range, device iterators, and items the
 /// kernel does not take (`thrust_call(policy)`, a generic lambda: instantiated only for those).
 template <rejected_to REJECTED, class It, class Stencil, class Pred, class ThrustCall>
@@ -174,12 +81,8 @@ It select_in_place(const cuda_policy& policy, It first, It last, Stencil stencil
   if constexpr (!selects_natively_v<typename std::iterator_traits<It>::value_type>) {
     return thrust_call(policy);
   } else {
-    const long long n = last - first;
-    if constexpr (REJECTED == rejected_to::forward) {  // stable_partition
-      return first + device_stable_partition(policy, first, n, stencil, pred, algorithm);
-    } else {
-      return first + device_select_in_place<REJECTED>(policy, first, n, stencil, pred, algorithm);
-    }
+    return first + device_select_in_place<REJECTED>(policy, first, last - first, stencil, pred,
+                                                    algorithm);
   }
 }
 

@@ -120,14 +120,6 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_SPARSE_DIVISOR
 #define PREDIX_SELECT_SPARSE_DIVISOR 8
 #endif
-// stable_partition in place: the items of a sample of the predicate, and the smallest call (in
-// bytes of items) that may sweep from the end (select_in_place.cuh device_stable_partition).
-#ifndef PREDIX_STABLE_PARTITION_SAMPLE_ITEMS
-#define PREDIX_STABLE_PARTITION_SAMPLE_ITEMS 4096
-#endif
-#ifndef PREDIX_STABLE_PARTITION_BACKWARD_FROM_BYTES
-#define PREDIX_STABLE_PARTITION_BACKWARD_FROM_BYTES (256 << 20)
-#endif
 // reduce and count_if: input bytes per thread and tile.
 #ifndef PREDIX_STREAM_BYTES_PER_THREAD
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
@@ -221,11 +213,6 @@ struct sm90 {
                  ? items / PREDIX_SELECT_SPARSE_DIVISOR
                  : 0;
     }
-    /// stable_partition in place sweeps from the end when a sample of this many items
-    /// selects fewer than half, in calls of at least backward_from_bytes of items.
-    static constexpr long long sample_items = PREDIX_STABLE_PARTITION_SAMPLE_ITEMS;
-    static constexpr long long sample_runs = 32;  // of sample_items / 32 consecutive items
-    static constexpr long long backward_from_bytes = PREDIX_STABLE_PARTITION_BACKWARD_FROM_BYTES;
     static constexpr int min_blocks(bool two_outputs, int in_bytes) {
       if (in_bytes == 1) {
         return two_outputs ? PREDIX_SELECT_MIN_BLOCKS_BYTE_TWO : PREDIX_SELECT_MIN_BLOCKS_BYTE_ONE;
