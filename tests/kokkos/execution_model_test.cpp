@@ -160,8 +160,9 @@ TEST(KokkosExecutionModel, CompactionScans) {
     const auto k =
         predix::copy_if(predix::seq, input.begin(), input.end(), expected.begin(), pred) -
         expected.begin();
-    EXPECT_EQ(model_scan(kd::select_functor<const std::int32_t*, std::int32_t*, decltype(flags)>{
-                             input.begin(), actual.begin(), flags, n, &errs},
+    using select = kd::select_place<const std::int32_t*, std::int32_t*>;
+    EXPECT_EQ(model_scan(kd::flag_scan<decltype(flags), select>{
+                             flags, {input.begin(), actual.begin()}, n, &errs},
                          n, threads),
               k);
     EXPECT_TRUE(same_elements(actual, expected)) << "copy_if";
@@ -169,9 +170,9 @@ TEST(KokkosExecutionModel, CompactionScans) {
     host_array<std::int32_t> expected_false(n, 0);
     predix::partition_copy(predix::seq, input.begin(), input.end(), expected.begin(),
                            expected_false.begin(), pred);
-    model_scan(kd::partition_copy_functor<const std::int32_t*, std::int32_t*, std::int32_t*,
-                                          decltype(flags)>{input.begin(), actual.begin(),
-                                                           actual_false.begin(), flags, n, &errs},
+    using split = kd::partition_copy_place<const std::int32_t*, std::int32_t*, std::int32_t*>;
+    model_scan(kd::flag_scan<decltype(flags), split>{
+                   flags, {input.begin(), actual.begin(), actual_false.begin()}, n, &errs},
                n, threads);
     EXPECT_TRUE(same_elements(actual, expected)) << "partition_copy, selected";
     EXPECT_TRUE(same_elements(actual_false, expected_false)) << "partition_copy, rejected";
@@ -184,13 +185,13 @@ TEST(KokkosExecutionModel, CompactionScans) {
         predix::partition(predix::seq, reference.begin(), reference.end(), pred);
       }
       auto buffer = kd::make_view<std::int32_t, space>("buffer", n);
+      using scatter = kd::partition_scatter_place<std::int32_t*, decltype(buffer)>;
       const index selected = model_scan(
-          kd::partition_scatter_functor<std::int32_t*, decltype(flags), decltype(buffer)>{
-              data.begin(), flags, buffer, n, &errs},
-          n, threads);
-      const kd::partition_gather_functor<std::int32_t*, decltype(buffer)> gather{
-          data.begin(), buffer, n, selected, stable, &errs};
-      for (index c = (n + kd::chunk_size - 1) / kd::chunk_size - 1; c >= 0; --c) gather(c);
+          kd::flag_scan<decltype(flags), scatter>{flags, {data.begin(), buffer, n}, n, &errs}, n,
+          threads);
+      const kd::partition_gather<std::int32_t*, decltype(buffer)> gather{data.begin(), buffer, n,
+                                                                         selected, stable};
+      for (index p = n - 1; p >= 0; --p) gather(p);  // any order
       EXPECT_EQ(selected, k);
       EXPECT_TRUE(same_elements(data, reference)) << (stable ? "stable_partition" : "partition");
     }

@@ -11,29 +11,13 @@
 namespace predix {
 namespace kokkos_detail {
 
-template <class In, class Out, class Flags>
-struct select_functor {
-  using value_type = index;  // selected elements before the chunk
+/// copy_if's place in flag_scan: a selected element to its rank.
+template <class In, class Out>
+struct select_place {
   In first;
   Out out;
-  Flags flags;
-  index n;
-  errors* errs;
-
-  void operator()(const index c, index& rank, const bool final) const {
-    const chunk part(c, n);
-    if (!final) {
-      rank += count_flags(flags, part.begin, part.end);
-      return;
-    }
-    index i = part.begin;
-    guarded(errs, i, [&] {
-      index r = rank;
-      for (; i < part.end; ++i) {
-        if (flags(i)) at(out, r++) = at(first, i);
-      }
-      rank = r;
-    });
+  void operator()(index i, index s, bool set) const {
+    if (set) at(out, s) = at(first, i);
   }
 };
 
@@ -50,13 +34,8 @@ Out copy_if(const kokkos_policy<Space>& policy, In first, In last, Stencil stenc
   const index n = last - first;
   if (n == 0) return out;
   const auto flags = evaluate_flags(space, "predix::copy_if::flags", stencil, n, pred);
-  errors errs;
-  index selected = 0;
-  Kokkos::parallel_scan(std::string("predix::copy_if"), chunks(space, n),
-                        select_functor<In, Out, decltype(flags)>{first, out, flags, n, &errs},
-                        selected);
-  space.fence();
-  errs.rethrow();
+  const index selected =
+      scan_flags(space, "predix::copy_if", flags, n, select_place<In, Out>{first, out});
   return out + static_cast<detail::diff_t<Out>>(selected);
 }
 

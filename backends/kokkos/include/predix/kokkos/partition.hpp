@@ -18,85 +18,44 @@
 namespace predix {
 namespace kokkos_detail {
 
-template <class In, class OutTrue, class OutFalse, class Flags>
-struct partition_copy_functor {
-  using value_type = index;  // selected elements before the chunk
+/// partition_copy's place in flag_scan: each element to its rank on its side.
+template <class In, class OutTrue, class OutFalse>
+struct partition_copy_place {
   In first;
   OutTrue out_true;
   OutFalse out_false;
-  Flags flags;
-  index n;
-  errors* errs;
-
-  void operator()(const index c, index& selected, const bool final) const {
-    const chunk part(c, n);
-    if (!final) {
-      selected += count_flags(flags, part.begin, part.end);
-      return;
+  void operator()(index i, index s, bool set) const {
+    if (set) {
+      at(out_true, s) = at(first, i);
+    } else {
+      at(out_false, i - s) = at(first, i);
     }
-    index i = part.begin;
-    guarded(errs, i, [&] {
-      index s = selected;
-      for (; i < part.end; ++i) {
-        if (flags(i)) {
-          at(out_true, s++) = at(first, i);
-        } else {
-          at(out_false, i - s) = at(first, i);
-        }
-      }
-      selected = s;
-    });
   }
 };
 
-template <class It, class Flags, class Buffer>
-struct partition_scatter_functor {
-  using value_type = index;  // selected elements before the chunk
+/// The in-place partitions' place in flag_scan: a selected element to its rank in the buffer,
+/// rejected number r to n - 1 - r.
+template <class It, class Buffer>
+struct partition_scatter_place {
   It first;
-  Flags flags;
   Buffer buffer;
   index n;
-  errors* errs;
-
-  void operator()(const index c, index& selected, const bool final) const {
-    const chunk part(c, n);
-    if (!final) {
-      selected += count_flags(flags, part.begin, part.end);
-      return;
-    }
-    index i = part.begin;
-    guarded(errs, i, [&] {
-      index s = selected;
-      for (; i < part.end; ++i) {
-        if (flags(i)) {
-          buffer(s++) = std::move(at(first, i));
-        } else {
-          buffer(n - 1 - (i - s)) = std::move(at(first, i));
-        }
-      }
-      selected = s;
-    });
+  void operator()(index i, index s, bool set) const {
+    buffer(set ? s : n - 1 - (i - s)) = std::move(at(first, i));
   }
 };
 
+/// Element p back from the buffer: the selected ones as they are, the rejected ones reversed
+/// again (stable) or as they are (partition: reversed).
 template <class It, class Buffer>
-struct partition_gather_functor {
+struct partition_gather {
   It first;
   Buffer buffer;
   index n;
   index selected;
   bool stable;
-  errors* errs;
-
-  void operator()(const index c) const {
-    const chunk part(c, n);
-    index p = part.begin;
-    guarded(errs, p, [&] {
-      for (; p < part.end; ++p) {
-        const index from = stable && p >= selected ? n - 1 - (p - selected) : p;
-        at(first, p) = std::move(buffer(from));
-      }
-    });
+  void operator()(index p) const {
+    at(first, p) = std::move(buffer(stable && p >= selected ? n - 1 - (p - selected) : p));
   }
 };
 
@@ -110,19 +69,10 @@ It partition_in_place(const kokkos_policy<Space>& policy, const char* name, It f
   const std::string label = std::string("predix::") + name;
   auto buffer = make_view<detail::value_t<It>, Space>("predix::partition::buffer", n);
   const auto flags = evaluate_flags(space, (label + "::flags").c_str(), stencil, n, pred);
-  errors errs;
-  index selected = 0;
-  Kokkos::parallel_scan(label, chunks(space, n),
-                        partition_scatter_functor<It, decltype(flags), decltype(buffer)>{
-                            first, flags, buffer, n, &errs},
-                        selected);
-  space.fence();
-  errs.rethrow();
-  Kokkos::parallel_for(label + "::move_back", chunks(space, n),
-                       partition_gather_functor<It, decltype(buffer)>{first, buffer, n, selected,
-                                                                      stable, &errs});
-  space.fence();
-  errs.rethrow();
+  using scatter = partition_scatter_place<It, decltype(buffer)>;
+  const index selected = scan_flags(space, label, flags, n, scatter{first, buffer, n});
+  for_each_index(space, label + "::move_back", n,
+                 partition_gather<It, decltype(buffer)>{first, buffer, n, selected, stable});
   return first + static_cast<detail::diff_t<It>>(selected);
 }
 
@@ -140,14 +90,9 @@ std::pair<OutTrue, OutFalse> partition_copy(const kokkos_policy<Space>& policy, 
   const index n = last - first;
   if (n == 0) return {out_true, out_false};
   const auto flags = evaluate_flags(space, "predix::partition_copy::flags", stencil, n, pred);
-  errors errs;
-  index selected = 0;
-  Kokkos::parallel_scan(std::string("predix::partition_copy"), chunks(space, n),
-                        partition_copy_functor<In, OutTrue, OutFalse, decltype(flags)>{
-                            first, out_true, out_false, flags, n, &errs},
-                        selected);
-  space.fence();
-  errs.rethrow();
+  using place = partition_copy_place<In, OutTrue, OutFalse>;
+  const index selected =
+      scan_flags(space, "predix::partition_copy", flags, n, place{first, out_true, out_false});
   return {out_true + static_cast<detail::diff_t<OutTrue>>(selected),
           out_false + static_cast<detail::diff_t<OutFalse>>(n - selected)};
 }

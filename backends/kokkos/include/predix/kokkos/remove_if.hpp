@@ -13,52 +13,6 @@
 #include <predix/kokkos/policy.hpp>
 
 namespace predix {
-namespace kokkos_detail {
-
-template <class It, class Flags, class Buffer>
-struct keep_functor {
-  using value_type = index;  // kept elements before the chunk
-  It first;
-  Flags keep;
-  Buffer buffer;
-  index n;
-  errors* errs;
-
-  void operator()(const index c, index& rank, const bool final) const {
-    const chunk part(c, n);
-    if (!final) {
-      rank += count_flags(keep, part.begin, part.end);
-      return;
-    }
-    index i = part.begin;
-    guarded(errs, i, [&] {
-      index r = rank;
-      for (; i < part.end; ++i) {
-        if (keep(i)) buffer(r++) = std::move(at(first, i));
-      }
-      rank = r;
-    });
-  }
-};
-
-template <class It, class Buffer>
-struct move_back_functor {
-  It first;
-  Buffer buffer;
-  index n;
-  errors* errs;
-
-  void operator()(const index c) const {
-    const chunk part(c, n);
-    index p = part.begin;
-    guarded(errs, p, [&] {
-      for (; p < part.end; ++p) at(first, p) = std::move(buffer(p));
-    });
-  }
-};
-
-}  // namespace kokkos_detail
-
 namespace impl {
 
 template <class Space, class It, class Stencil, class Pred>
@@ -71,18 +25,12 @@ It remove_if(const kokkos_policy<Space>& policy, It first, It last, Stencil sten
   auto buffer = make_view<detail::value_t<It>, Space>("predix::remove_if::buffer", n);
   detail::negate<Pred> reject{pred};
   const auto keep = evaluate_flags(space, "predix::remove_if::flags", stencil, n, reject);
-  errors errs;
-  index kept = 0;
-  Kokkos::parallel_scan(std::string("predix::remove_if"), chunks(space, n),
-                        keep_functor<It, decltype(keep), decltype(buffer)>{first, keep, buffer, n,
-                                                                            &errs},
-                        kept);
-  space.fence();
-  errs.rethrow();
-  Kokkos::parallel_for(std::string("predix::remove_if::move_back"), chunks(space, kept),
-                       move_back_functor<It, decltype(buffer)>{first, buffer, kept, &errs});
-  space.fence();
-  errs.rethrow();
+  const index kept =
+      scan_flags(space, "predix::remove_if", keep, n, [first, buffer](index i, index s, bool set) {
+        if (set) buffer(s) = std::move(at(first, i));
+      });
+  for_each_index(space, "predix::remove_if::move_back", kept,
+                 [first, buffer](index p) { at(first, p) = std::move(buffer(p)); });
   return first + static_cast<detail::diff_t<It>>(kept);
 }
 
