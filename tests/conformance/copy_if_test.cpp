@@ -28,11 +28,7 @@ TYPED_TEST_P(CopyIf, Stencil) {
     using T = typename decltype(tag)::type;
     const auto input = make_selection_input<T>(r, n, selectivity{0.5, false});
     const auto stencil = make_stencil(r, n, s);
-    auto expected = poisoned<T>(n);
-    std::ptrdiff_t k = 0;
-    for (std::ptrdiff_t i = 0; i < n; ++i) {
-      if (is_selected{}(stencil[i])) expected[k++] = input[i];
-    }
+    const auto [expected, k] = picked_by_stencil(input, stencil, true);
     const auto d_stencil = M::upload(stencil);
     expect_output<M>(input, expected, k, [&](auto& in, auto& out) {
       return predix::copy_if(this->policy, in.begin(), in.end(), d_stencil.begin(), out.begin(),
@@ -64,11 +60,7 @@ TYPED_TEST_P(CopyIf, RemoveCopyIfStencil) {
     using T = typename decltype(tag)::type;
     const auto input = make_selection_input<T>(r, n, selectivity{0.5, false});
     const auto stencil = make_stencil(r, n, s);
-    auto expected = poisoned<T>(n);
-    std::ptrdiff_t k = 0;
-    for (std::ptrdiff_t i = 0; i < n; ++i) {
-      if (!is_selected{}(stencil[i])) expected[k++] = input[i];
-    }
+    const auto [expected, k] = picked_by_stencil(input, stencil, false);
     const auto d_stencil = M::upload(stencil);
     expect_output<M>(input, expected, k, [&](auto& in, auto& out) {
       return predix::remove_copy_if(this->policy, in.begin(), in.end(), d_stencil.begin(),

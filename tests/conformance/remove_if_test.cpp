@@ -30,11 +30,7 @@ TYPED_TEST_P(RemoveIf, Stencil) {
     using T = typename decltype(tag)::type;
     const auto input = make_selection_input<T>(r, n, selectivity{0.5, false});
     const auto stencil = make_stencil(r, n, s);
-    auto expected = poisoned<T>(n);
-    std::ptrdiff_t kept = 0;
-    for (std::ptrdiff_t i = 0; i < n; ++i) {
-      if (!is_selected{}(stencil[i])) expected[kept++] = input[i];
-    }
+    const auto [expected, kept] = picked_by_stencil(input, stencil, false);
     const auto d_stencil = M::upload(stencil);
     expect_in_place<M>(input, expected, kept, kept, [&](auto& data) {
       return predix::remove_if(this->policy, data.begin(), data.end(), d_stencil.begin(),

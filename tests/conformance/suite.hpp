@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <numeric>
+#include <utility>
 
 #include <predix/predix.hpp>
 
@@ -74,6 +75,19 @@ auto on_backend(const host_array<T>& input, F&& f) {
 /// Stencils of the suite: uint8 flags, selected where is_selected accepts them.
 inline host_array<std::uint8_t> make_stencil(rng& r, std::ptrdiff_t n, selectivity s) {
   return make_selection_input<std::uint8_t>(r, n, s);
+}
+
+/// The items of input whose stencil item is_selected accepts (`accepted`) or rejects, in
+/// order, at the front of a poisoned array as long as input; and how many they are.
+template <class T>
+std::pair<host_array<T>, std::ptrdiff_t> picked_by_stencil(
+    const host_array<T>& input, const host_array<std::uint8_t>& stencil, bool accepted) {
+  auto picked = poisoned<T>(input.size());
+  std::ptrdiff_t k = 0;
+  for (std::ptrdiff_t i = 0; i < input.size(); ++i) {
+    if (static_cast<bool>(is_selected{}(stencil[i])) == accepted) picked[k++] = input[i];
+  }
+  return {picked, k};
 }
 
 }  // namespace predix_test
