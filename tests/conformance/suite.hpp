@@ -85,7 +85,7 @@ std::pair<host_array<T>, std::ptrdiff_t> picked_by_stencil(
   auto picked = poisoned<T>(input.size());
   std::ptrdiff_t k = 0;
   for (std::ptrdiff_t i = 0; i < input.size(); ++i) {
-    if (static_cast<bool>(is_selected{}(stencil[i])) == accepted) picked[k++] = input[i];
+    if (selected_flag{}(stencil[i]) == accepted) picked[k++] = input[i];
   }
   return {picked, k};
 }
