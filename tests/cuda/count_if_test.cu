@@ -1,6 +1,7 @@
 // device/count_if.cuh beyond the conformance suite: one-block (stored) and many-block
-// (atomic) launches, predicates returning int, vectorized and scalar loads, a count over
-// more than 2^31 items of memory, and the polled end that count_if shares with reduce and
+// (atomic) launches, predicates returning int, vectorized and scalar loads, the last round of
+// tiles taken from a counter (with reduce), a count over more than 2^31 items of memory, and
+// the polled end that count_if shares with reduce and
 // find_if (call_slots.hpp get_polled) over many calls back to back, among selections that
 // share the result slots. Compared with the host.
 #include <thrust/device_ptr.h>
@@ -79,6 +80,37 @@ TEST_F(CountIf, EveryLaunchShapeAndLoad) {
     EXPECT_EQ(predix::count(predix::cuda, d.begin(), d.begin() + n, input[0]),
               std::count(input.begin(), input.begin() + n, input[0]));
   }
+}
+
+/// Ranges of several rounds of the grid's tiles, so that the blocks take the last round from
+/// the counter (for_each_stream_tile), with a ragged last tile; three calls in a row each,
+/// since the last block of a call sets the counter back. count_if and the commuting reduce.
+TEST_F(CountIf, TakenLastRoundOfTiles) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  using tuning = predix::gpu::tuning::active::stream;
+  int sms = 0;
+  PREDIX_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  const int most_blocks = 2048 / tuning::threads * sms;  // resident at most: 4+ rounds below
+  auto check = [&](auto type) {
+    using T = decltype(type);
+    const std::ptrdiff_t tile = tuning::threads * tuning::items(sizeof(T));
+    const std::ptrdiff_t n = 4 * most_blocks * tile + 1 + static_cast<std::ptrdiff_t>(r.below(tile));
+    SCOPED_TRACE(std::to_string(sizeof(T)) + "-byte items, n = " + std::to_string(n));
+    host_array<T> input(n);
+    for (auto& x : input) x = static_cast<T>(r.below(100));
+    const auto d = M::upload(input);
+    const below pred{static_cast<long long>(r.below(101))};
+    const auto count = std::count_if(input.begin(), input.end(), pred);
+    const T sum = std::accumulate(input.begin(), input.end(), T{0});  // wraps as T does
+    for (int call = 0; call < 3; ++call) {
+      EXPECT_EQ(predix::count_if(predix::cuda, d.begin(), d.end(), pred), count) << call;
+      EXPECT_EQ(predix::reduce(predix::cuda, d.begin(), d.end(), T{0}), sum) << call;
+    }
+  };
+  check(std::uint8_t{});
+  check(std::int64_t{});
 }
 
 /// 2^31 + 9 bytes, every 5th one a 1: counts above 2^31 items of memory.

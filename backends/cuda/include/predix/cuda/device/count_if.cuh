@@ -1,12 +1,14 @@
 #pragma once
 // Device-wide count_if (and count, through the public layer): one kernel.
 //   flags 1 0 1 1 0 1  →  4
-// Blocks stride over the tiles; each thread adds up its predicate bits (items in any order:
-// tile_io.cuh's load_unordered, 16-byte vectors striped over the block where it can), the block sums its threads once at the end and
-// adds the sum to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per
-// block; the last block to finish (a second counter) sets both counters back to zero and then
-// publishes the total to a mapped result slot, where the host polls for it (call_slots.hpp
-// get_polled: no stream synchronization). A one-block launch (n within a tile) publishes its
+// Blocks stride over the tiles and take those of the last round one at a time from a counter
+// (for_each_stream_tile: a block that finishes early reads more). Each thread adds up its
+// predicate bits (items in any order: tile_io.cuh's load_unordered, 16-byte vectors striped
+// over the block where it can), the block sums its threads once at the end and adds the sum
+// to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per block; the last
+// block to finish (a second counter) sets the counters back to zero and then publishes the
+// total to a mapped result slot, where the host polls for it (call_slots.hpp get_polled: no
+// stream synchronization). A one-block launch (n within a tile) publishes its
 // sum directly, with no counters.
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/detail/call_slots.hpp>
@@ -44,6 +46,41 @@ struct stream_shape {
   }
 };
 
+namespace detail {
+/// Calls body(tile) for the tiles of [0, tiles) that this block reads: by stride (tiles b,
+/// b + grid, ...), and with TAKEN > 0 the last TAKEN rounds of the grid (after the first
+/// round) one at a time from the counter *taken instead (zero when the kernel starts; the
+/// kernel's last block sets it back to zero), so that the blocks that finish their dealt
+/// tiles early read more of the rest. The next taken tile is asked for while the block reads
+/// its current one.
+template <int TAKEN, class Body>
+__device__ __forceinline__ void for_each_stream_tile(long long tiles, unsigned long long* taken,
+                                                     Body&& body) {
+  const long long grid = gridDim.x;
+  if constexpr (TAKEN == 0) {
+    for (long long tile = blockIdx.x; tile < tiles; tile += grid) body(tile);
+  } else {
+    const long long dealt = tiles / grid > TAKEN + 1 ? (tiles / grid - TAKEN) * grid : grid;
+    __shared__ long long next[2];
+    int slot = 0;
+    for (long long tile = blockIdx.x; tile < tiles;) {
+      const bool take = dealt < tiles && tile + grid >= dealt;  // the same block-wide
+      unsigned long long got = 0;
+      if (take && threadIdx.x == 0) got = atomicAdd(taken, 1ull);
+      body(tile);
+      if (!take) {
+        tile += grid;
+        continue;
+      }
+      if (threadIdx.x == 0) next[slot] = dealt + static_cast<long long>(got);
+      __syncthreads();
+      tile = next[slot];
+      slot ^= 1;
+    }
+  }
+}
+}  // namespace detail
+
 template <class Source, class Pred>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     count_if_kernel(Source source, long long n, bool aligned, Pred pred,
@@ -52,7 +89,7 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   unsigned long long mine = 0;
-  for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+  detail::for_each_stream_tile<tuning::active::stream::taken_rounds>(tiles, &sums[2], [&](long long tile) {
     int ones = 0;
     auto on_item = [&](const auto& x) { ones += predix::detail::test(pred, x); };
     const long long first = tile * shape::TILE;
@@ -60,18 +97,19 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
         source, first, n - first, aligned,
         [&](const auto& raw) { detail::visit_vector(source, raw, on_item); }, on_item);
     mine += static_cast<unsigned>(ones);
-  }
+  });
   using reduce = block_reduce<unsigned long long, shape::THREADS>;
   const unsigned long long total = reduce(storage).sum(mine);
   if (threadIdx.x == 0) {
     if (gridDim.x == 1) {
       result.publish(total);
-    } else {  // sums[0]: the count so far, sums[1]: blocks done
+    } else {  // sums[0]: the count so far, sums[1]: blocks done, sums[2]: tiles taken
       if (total != 0) atomicAdd(&sums[0], total);
       __threadfence();
-      if (atomicAdd(&sums[1], 1ull) == gridDim.x - 1) {  // the last: both back to zero, then
+      if (atomicAdd(&sums[1], 1ull) == gridDim.x - 1) {  // the last: all back to zero, then
         const unsigned long long count = atomicExch(&sums[0], 0ull);  // the count out last
         sums[1] = 0;
+        sums[2] = 0;
         result.publish(count);
       }
     }

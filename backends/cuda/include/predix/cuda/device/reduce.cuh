@@ -79,18 +79,18 @@ __device__ __forceinline__ T join_threads(const T& x, int holders, Op& op, T* to
 /// partial read (join_warps' barrier) before it (call_slots::get_polled).
 template <int THREADS, class T, class Op>
 __device__ __forceinline__ void finish_grid(const T& block_total, const T& init, Op& op,
-                                            T* partials, unsigned* done,
+                                            T* partials, unsigned long long* counters,
                                             const polled_result<T>& result, T* totals) {
   if (gridDim.x == 1) {
     if (threadIdx.x == 0) result.publish(static_cast<T>(op(init, block_total)));
     return;
   }
   __shared__ bool last;
-  if (threadIdx.x == 0) {
+  if (threadIdx.x == 0) {  // counters[0]: the blocks done, counters[1]: the tiles taken
     partials[blockIdx.x] = block_total;
     __threadfence();
-    last = atomicAdd(done, 1u) == gridDim.x - 1;
-    if (last) *done = 0;  // back to zero for the next call (call_slots.hpp)
+    last = atomicAdd(&counters[0], 1ull) == gridDim.x - 1;
+    if (last) counters[0] = counters[1] = 0;  // back to zero for the next call (call_slots.hpp)
     __threadfence();
   }
   __syncthreads();
@@ -144,14 +144,14 @@ __device__ __forceinline__ T ordered_total(const Source& source, long long n, bo
 }
 
 /// The block's total (in thread 0) for an op that commutes: blocks stride over the tiles
-/// (block b: tiles b, b + grid, ...), each thread keeping its own running total of the items
-/// that load_unordered gives it.
+/// and take the last ones from a counter as count_if's do (for_each_stream_tile), each thread
+/// keeping its own running total of the items that load_unordered gives it.
 template <class shape, class Source, class T, class Op>
 __device__ __forceinline__ T commuting_total(const Source& source, long long n, bool aligned,
-                                             Op& op, T* totals) {
+                                             Op& op, unsigned long long* taken, T* totals) {
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   T running;  // this thread's items so far (set once it had some)
-  for (long long tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+  for_each_stream_tile<tuning::active::stream::taken_rounds>(tiles, taken, [&](long long tile) {
     T total;  // this tile's (set once an item came)
     bool first = true;
     auto on_item = [&](const auto& x) {
@@ -170,7 +170,7 @@ __device__ __forceinline__ T commuting_total(const Source& source, long long n, 
                                                       on_vector, on_item)) {
       running = tile == blockIdx.x ? total : static_cast<T>(op(running, total));
     }
-  }
+  });
   // Every thread with items has some in the block's first tile: a prefix of the block.
   const long long holders = n - blockIdx.x * shape::TILE;
   return join_threads(running, holders < shape::THREADS ? static_cast<int>(holders) : shape::THREADS,
@@ -181,16 +181,16 @@ __device__ __forceinline__ T commuting_total(const Source& source, long long n, 
 template <class Source, class T, class Op, bool COMMUTES>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     reduce_kernel(Source source, long long n, bool aligned, Op op, T init, T* partials,
-                  unsigned* done, detail::polled_result<T> result) {
+                  unsigned long long* counters, detail::polled_result<T> result) {
   using shape = stream_shape<Source>;
   __shared__ T totals[shape::THREADS / warp_threads];
   T block_total;
   if constexpr (COMMUTES) {
-    block_total = detail::commuting_total<shape>(source, n, aligned, op, totals);
+    block_total = detail::commuting_total<shape>(source, n, aligned, op, &counters[1], totals);
   } else {
     block_total = detail::ordered_total<shape>(source, n, aligned, op, totals);
   }
-  detail::finish_grid<shape::THREADS>(block_total, init, op, partials, done, result, totals);
+  detail::finish_grid<shape::THREADS>(block_total, init, op, partials, counters, result, totals);
 }
 
 template <class In, class T, class Op>
@@ -222,7 +222,8 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
     const auto source = detail::make_source(first);
     kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(op),
                                                 init, slots.template partials<T>(),
-                                                slots.template counters<unsigned>(), slots.polled());
+                                                slots.template counters<unsigned long long>(),
+                                                slots.polled());
     detail::check_launch(algorithm);
     return slots.get_polled(algorithm);
   }

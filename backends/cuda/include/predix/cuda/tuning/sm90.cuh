@@ -13,7 +13,8 @@
 //          at the L2 slice that holds the tile states)
 //   scan and selection: the block of a whole tile asks L2 for a tile 48 KiB of traffic per SM on
 //          (PREDIX_PREFETCH_BYTES_PER_SM), whose loads then find their items there
-//   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD)
+//   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD),
+//                      the last round of tiles taken from a counter (PREDIX_STREAM_TAKEN_ROUNDS)
 //   copy_if, partitions  128 input bytes per thread (at most 64 items), a floor on resident
 //                      blocks per SM, a first look-back sleep that grows with the items written
 //   find_if            256 threads, 16 input bytes per thread over the first wave and the
@@ -124,6 +125,13 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_STREAM_BYTES_PER_THREAD
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
 #endif
+// reduce and count_if: the last rounds of tiles that blocks take one at a time from a counter
+// instead of by stride (0: every tile by stride). H100, 2^28, GB/s, 0 / 1 / 2 rounds: count_if
+// uint8 2632–2656 / 2664–2689 / 2654–2709; every other row of count_if and reduce at 2^20–2^28
+// within ±1% (perf/NOTES.md "The last round of count_if and reduce taken, not dealt").
+#ifndef PREDIX_STREAM_TAKEN_ROUNDS
+#define PREDIX_STREAM_TAKEN_ROUNDS 1
+#endif
 // L2 prefetch ahead of the loads (device/tile_io.cuh: prefetch_l2, tile_state.cuh: tile_ahead):
 // a block of the scan's or the selection's kernel of whole tiles asks for the tile that lies
 // this many bytes of traffic (read and written) per SM after its own (0: none). H100, 2^28,
@@ -181,6 +189,7 @@ struct sm90 {
     static constexpr int items(int in_bytes) {
       return detail::clamp_items(PREDIX_STREAM_BYTES_PER_THREAD / in_bytes, 128);
     }
+    static constexpr int taken_rounds = PREDIX_STREAM_TAKEN_ROUNDS;
   };
   /// copy_if and the partition family: 128 input bytes per thread (uint8: 64 items, as at 64
   /// bytes) and a floor on the resident blocks per SM for the kernel of whole tiles, set by
