@@ -335,8 +335,6 @@ fi
 # a whole count_if, per type, on the kernels alone (a call adds ~10 µs: perf/NOTES.md "The
 # floor of a call"), for the rule that the first costs at most 5% of the second
 kernel_times() {
-  local ncu
-  ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
   "$ncu" --clock-control none --metrics gpu__time_duration.sum --csv --print-kernel-base demangled \
     -k regex:'^(find_if|count_if)_kernel' "$bench_bin" --sizes=28 --sels=50 --hits=1 \
     --types=uint8,int16,int32,int64 --benchmark_filter='^(find_if|count_if)/predix_cuda/' \
@@ -360,7 +358,9 @@ for t in types.values():
 EOF
 }
 export -f kernel_times
-if [ -x "$bench_bin" ] && { command -v ncu >/dev/null || [ -x /usr/local/cuda/bin/ncu ]; }; then
+ncu=$(command -v ncu || echo /usr/local/cuda/bin/ncu)
+export ncu
+if [ -x "$bench_bin" ] && [ -x "$ncu" ]; then
   step kernel_times 90 120 kernel_times >"$OUT/kernel_times.txt" 2>&1
 else
   skip kernel_times "no benchmark binary or no ncu"
