@@ -60,7 +60,10 @@ __device__ __forceinline__ void for_each_stream_tile(long long tiles, unsigned l
   if constexpr (TAKEN == 0) {
     for (long long tile = blockIdx.x; tile < tiles; tile += grid) body(tile);
   } else {
-    const long long dealt = tiles / grid > TAKEN + 1 ? (tiles / grid - TAKEN) * grid : grid;
+    // A one-block grid deals every tile (its launch has no counters).
+    const long long dealt = grid == 1                 ? tiles
+                            : tiles / grid > TAKEN + 1 ? (tiles / grid - TAKEN) * grid
+                                                       : grid;
     __shared__ long long next[2];
     int slot = 0;
     for (long long tile = blockIdx.x; tile < tiles;) {
