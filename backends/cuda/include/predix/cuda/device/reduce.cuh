@@ -216,7 +216,8 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
     constexpr bool commutes = commutes_v<dop_type> && std::is_arithmetic_v<T> &&
                                std::is_same_v<typename source_type::value_type, T>;
     auto* kernel = &reduce_kernel<source_type, T, dop_type, commutes>;
-    const unsigned grid = shape::grid(kernel, n, algorithm);
+    const unsigned grid =
+        shape::grid(kernel, n, algorithm, commutes && tuning::active::stream::taken_rounds > 0);
     const cudaStream_t stream = policy.stream();
     detail::call_slots<T> slots(stream, algorithm, grid > 1, sizeof(T) * grid);
     const auto source = detail::make_source(first);
