@@ -1,9 +1,9 @@
 // device/count_if.cuh beyond the conformance suite: one-block (stored) and many-block
 // (atomic) launches, predicates returning int, vectorized and scalar loads, the last round of
 // tiles taken from a counter (with reduce), a count over more than 2^31 items of memory, and
-// the polled end that count_if shares with reduce and
-// find_if (call_slots.hpp get_polled) over many calls back to back, among selections that
-// share the result slots. Compared with the host.
+// the polled end that count_if shares with reduce and find_if (call_slots.hpp get_polled) over
+// many calls back to back, among selections that share the result slots. Compared with the
+// host.
 #include <thrust/device_ptr.h>
 
 #include <algorithm>
@@ -96,7 +96,8 @@ TEST_F(CountIf, TakenLastRoundOfTiles) {
   auto check = [&](auto type) {
     using T = decltype(type);
     const std::ptrdiff_t tile = tuning::threads * tuning::items(sizeof(T));
-    const std::ptrdiff_t n = 4 * most_blocks * tile + 1 + static_cast<std::ptrdiff_t>(r.below(tile));
+    const std::ptrdiff_t n =
+        4 * most_blocks * tile + 1 + static_cast<std::ptrdiff_t>(r.below(tile));
     SCOPED_TRACE(std::to_string(sizeof(T)) + "-byte items, n = " + std::to_string(n));
     host_array<T> input(n);
     for (auto& x : input) x = static_cast<T>(r.below(100));

@@ -8,8 +8,8 @@
 // to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per block; the last
 // block to finish (a second counter) sets the counters back to zero and then publishes the
 // total to a mapped result slot, where the host polls for it (call_slots.hpp get_polled: no
-// stream synchronization). A one-block launch (n within a tile) publishes its
-// sum directly, with no counters.
+// stream synchronization). A one-block launch (n within a tile) publishes its sum directly,
+// with no counters.
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
@@ -95,7 +95,8 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   unsigned long long mine = 0;
-  detail::for_each_stream_tile<tuning::active::stream::taken_rounds>(tiles, &sums[2], [&](long long tile) {
+  constexpr int TAKEN = tuning::active::stream::taken_rounds;
+  detail::for_each_stream_tile<TAKEN>(tiles, &sums[2], [&](long long tile) {
     int ones = 0;
     auto on_item = [&](const auto& x) { ones += predix::detail::test(pred, x); };
     const long long first = tile * shape::TILE;

@@ -126,9 +126,10 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
 #endif
 // reduce and count_if: the last rounds of tiles that blocks take one at a time from a counter
-// instead of by stride (0: every tile by stride). H100, 2^28, GB/s, 0 / 1 / 2 rounds: count_if
-// uint8 2632–2656 / 2664–2689 / 2654–2709; every other row of count_if and reduce at 2^20–2^28
-// within ±1% (perf/NOTES.md "The last round of count_if and reduce taken, not dealt").
+// instead of by stride, over the whole wave of resident blocks (0: every tile by stride, the
+// grid cut to whole rounds). H100, 2^28, GB/s, 0 / 1 / 2 rounds: count_if uint8 2632–2656 /
+// 2664–2689 / 2654–2709, the other rows within their spread; the whole wave then +1–1.6% for
+// 4- and 8-byte items (perf/NOTES.md "The last round of count_if and reduce taken, not dealt").
 #ifndef PREDIX_STREAM_TAKEN_ROUNDS
 #define PREDIX_STREAM_TAKEN_ROUNDS 1
 #endif
