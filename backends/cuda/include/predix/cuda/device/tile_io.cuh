@@ -10,10 +10,11 @@
 //     below), so every row is one fully coalesced warp access
 // and a block's run of items from shared memory to consecutive places (store_run; selection).
 // Contiguous data of a primitive type — a raw pointer, a thrust::device_ptr, a
-// thrust::device_vector iterator, or a thrust::transform_iterator over a pointer — is moved
-// as 16-byte vectors (4 int32, 16 uint8) when ITEMS·sizeof fills whole vectors, the base
-// pointer is 16-byte aligned (checked on the host: is_aligned) and the thread's items are all
-// in range; otherwise, and for every other iterator, item by item. Offsets are 64-bit.
+// thrust::device_vector iterator, a thrust::transform_iterator over a pointer, or (scan and
+// selection) a thrust::reverse_iterator over a pointer — is moved as 16-byte vectors (4 int32,
+// 16 uint8) when ITEMS·sizeof fills whole vectors, the base pointer is 16-byte aligned (checked
+// on the host: is_aligned) and the thread's items are all in range; otherwise, and for every
+// other iterator, item by item. Offsets are 64-bit.
 #include <cstdint>
 #include <cstring>
 #include <iterator>
@@ -21,6 +22,7 @@
 
 #include <thrust/device_ptr.h>
 #include <thrust/iterator/detail/normal_iterator.h>
+#include <thrust/iterator/reverse_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
 #include <predix/cuda/warp/lanemask.cuh>
@@ -53,8 +55,42 @@ struct identity {
   __host__ __device__ T operator()(const T& x) const { return x; }
 };
 
-/// Items f(base[i]) of contiguous memory; vectorizable when E is a primitive type.
-template <class E, class F = identity>
+/// The elements of E in the vector v (a value in registers), in reverse order: a reversed
+/// source or sink moves whole vectors and turns them around in registers, 32-bit words in
+/// reverse order and the elements within each word by one byte permute.
+template <class E, class V>
+__device__ __forceinline__ V reverse_elements(V v) {
+  static_assert(sizeof(V) % sizeof(E) == 0 && sizeof(E) <= 8 &&
+                    (sizeof(E) < 4 || sizeof(E) % 4 == 0),
+                "whole elements");
+  if constexpr (sizeof(V) < 4) {  // one or two bytes: element by element
+    constexpr int K = sizeof(V) / sizeof(E);
+    E e[K], r[K];
+    std::memcpy(e, &v, sizeof v);
+#pragma unroll
+    for (int i = 0; i < K; ++i) r[i] = e[K - 1 - i];
+    std::memcpy(&v, r, sizeof v);
+  } else {
+    constexpr int WORDS = sizeof(V) / 4, PER_ELEMENT = sizeof(E) < 4 ? 1 : sizeof(E) / 4;
+    unsigned w[WORDS], r[WORDS];
+    std::memcpy(w, &v, sizeof v);
+#pragma unroll
+    for (int i = 0; i < WORDS; ++i) {
+      // Word i of the result: word i % PER_ELEMENT of the element that ends up at i / PER_ELEMENT.
+      const unsigned x = w[WORDS - PER_ELEMENT * (i / PER_ELEMENT + 1) + i % PER_ELEMENT];
+      r[i] = sizeof(E) == 1   ? __byte_perm(x, 0, 0x0123)
+             : sizeof(E) == 2 ? __byte_perm(x, 0, 0x1032)
+                              : x;
+    }
+    std::memcpy(&v, r, sizeof v);
+  }
+  return v;
+}
+
+/// Items f(base[i]) of contiguous memory; vectorizable when E is a primitive type. REVERSED:
+/// the items of the memory before `base` from the end, item i at base[-1 - i] (a
+/// thrust::reverse_iterator over a pointer; its vectors are read as stored and turned around).
+template <class E, class F = identity, bool REVERSED = false>
 struct pointer_source {
   const E* base;
   F f;
@@ -63,11 +99,28 @@ struct pointer_source {
   static constexpr int element_bytes = sizeof(E);
   static constexpr bool primitive = std::is_arithmetic_v<E>;
   static constexpr bool untransformed = std::is_same_v<F, identity>;  // items are the elements
-  __device__ __forceinline__ value_type operator[](long long i) const { return f(base[i]); }
+  static constexpr bool reversed = REVERSED;
+  /// Element i, before f.
+  __device__ __forceinline__ const E& raw(long long i) const {
+    return REVERSED ? base[-1 - i] : base[i];
+  }
+  __device__ __forceinline__ value_type operator[](long long i) const { return f(raw(i)); }
+  /// Elements [at, at + sizeof(V) / sizeof(E)) as one vector access, in order; the caller
+  /// guarantees its alignment.
+  template <class V>
+  __device__ __forceinline__ V vector_at(long long at) const {
+    if constexpr (REVERSED) {
+      constexpr long long K = sizeof(V) / sizeof(E);
+      const V stored = *reinterpret_cast<const V*>(base - at - K);  // one vector load
+      return reverse_elements<E>(stored);
+    } else {
+      return *reinterpret_cast<const V*>(base + at);
+    }
+  }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
   /// Asks L2 for elements [first, first + count) (prefetch_l2).
   __device__ __forceinline__ void prefetch(long long first, long long count) const {
-    prefetch_l2(base + first, count * element_bytes);
+    prefetch_l2(REVERSED ? base - first - count : base + first, count * element_bytes);
   }
 };
 
@@ -80,6 +133,7 @@ struct iterator_source {
   static constexpr int element_bytes = sizeof(value_type);
   static constexpr bool primitive = false;
   static constexpr bool untransformed = false;
+  static constexpr bool reversed = false;
   __device__ __forceinline__ decltype(auto) operator[](long long i) const {
     return it[static_cast<typename std::iterator_traits<It>::difference_type>(i)];
   }
@@ -99,6 +153,11 @@ template <class E>
 pointer_source<std::remove_cv_t<E>> make_source(
     const thrust::detail::normal_iterator<thrust::device_ptr<E>>& it) {  // device_vector
   return {it.base().get(), {}};
+}
+template <class E>
+pointer_source<std::remove_cv_t<E>, identity, true> make_source(
+    const thrust::reverse_iterator<E*>& it) {
+  return {it.base(), {}};
 }
 template <class F, class E, class R, class V>
 pointer_source<std::remove_cv_t<E>, F> make_source(
@@ -120,9 +179,23 @@ struct pointer_sink {
   O* base;
   using element = O;
   static constexpr bool primitive = std::is_arithmetic_v<O>;
+  static constexpr bool reversed = false;
   template <class T>
   __device__ __forceinline__ void put(long long i, const T& value) const { base[i] = value; }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
+};
+
+/// The memory before `end` from the end: out[i] is end[-1 - i] (a thrust::reverse_iterator
+/// over a pointer). Item by item, except in store_run.
+template <class O>
+struct reversed_pointer_sink {
+  O* end;
+  using element = O;
+  static constexpr bool primitive = false;
+  static constexpr bool reversed = true;
+  template <class T>
+  __device__ __forceinline__ void put(long long i, const T& value) const { end[-1 - i] = value; }
+  bool is_aligned() const { return false; }
 };
 
 template <class It>
@@ -130,6 +203,7 @@ struct iterator_sink {
   It it;
   using element = typename std::iterator_traits<It>::value_type;
   static constexpr bool primitive = false;
+  static constexpr bool reversed = false;
   template <class T>
   __device__ __forceinline__ void put(long long i, const T& value) const {
     it[static_cast<typename std::iterator_traits<It>::difference_type>(i)] = value;
@@ -147,6 +221,10 @@ template <class O>
 pointer_sink<O> make_sink(const thrust::detail::normal_iterator<thrust::device_ptr<O>>& it) {
   return {it.base().get()};
 }
+template <class O>
+reversed_pointer_sink<O> make_sink(const thrust::reverse_iterator<O*>& it) {
+  return {it.base()};
+}
 
 template <class It>
 using sink_t = decltype(make_sink(std::declval<const It&>()));
@@ -160,7 +238,7 @@ inline constexpr bool fills_vectors_v = (ITEMS * sizeof(T)) % 16 == 0;
 template <int ITEMS, class Source, class Visit>
 __device__ __forceinline__ void load_items(const Source& source, long long first, int valid,
                                            bool aligned, Visit&& visit) {
-  if constexpr (Source::primitive) {
+  if constexpr (Source::primitive && !Source::reversed) {
     using E = typename Source::element;
     if constexpr (fills_vectors_v<E, ITEMS>) {
       constexpr int PER_VECTOR = 16 / sizeof(E);
@@ -208,7 +286,7 @@ template <int THREADS, int ITEMS, class Source, class OnVector, class OnItem>
 __device__ __forceinline__ bool load_unordered(const Source& source, long long tile_first,
                                                long long in_tile, bool aligned,
                                                OnVector&& on_vector, OnItem&& on_item) {
-  if constexpr (Source::primitive) {
+  if constexpr (Source::primitive && !Source::reversed) {
     using E = typename Source::element;
     if constexpr (fills_vectors_v<E, ITEMS>) {
       constexpr int VECTORS = ITEMS * sizeof(E) / 16;
@@ -283,7 +361,7 @@ __device__ __forceinline__ void load_chunk(const Source& source, long long at, l
     using E = typename Source::element;
     using vector = typename vector_bytes<CHUNK * sizeof(E)>::type;
     if (WHOLE || (aligned && at + CHUNK <= n)) {
-      const vector raw = *reinterpret_cast<const vector*>(source.base + at);
+      const vector raw = source.template vector_at<vector>(at);
       E e[CHUNK];
       std::memcpy(e, &raw, sizeof raw);
 #pragma unroll
@@ -292,11 +370,11 @@ __device__ __forceinline__ void load_chunk(const Source& source, long long at, l
     }
     if constexpr (!WHOLE) {
 #pragma unroll
-      for (int j = 0; j < CHUNK; ++j) visit(j, source.base[at + j < n ? at + j : fallback]);
+      for (int j = 0; j < CHUNK; ++j) visit(j, source.raw(at + j < n ? at + j : fallback));
     }
   } else if constexpr (Source::primitive) {
 #pragma unroll
-    for (int j = 0; j < CHUNK; ++j) visit(j, source.base[WHOLE || at + j < n ? at + j : fallback]);
+    for (int j = 0; j < CHUNK; ++j) visit(j, source.raw(WHOLE || at + j < n ? at + j : fallback));
   } else {
 #pragma unroll
     for (int j = 0; j < CHUNK; ++j) visit(j, source[WHOLE || at + j < n ? at + j : fallback]);
@@ -431,24 +509,40 @@ __device__ __forceinline__ uint4 shift_bytes(const uint4& a, const uint4& b, int
 /// middle, each assembled from the two aligned 16-byte shared loads that cover it, so the run
 /// need not start aligned in shared memory; the ragged ends go item by item.
 ///   output  |..ab|cdef ghij klmn opqr|st..|   head 2 items, 4 vectors, tail 2 items
+/// A reversed output (reversed_pointer_sink) takes the same stores, each vector turned around:
+/// the run lies in memory from its last item up, and the vectors' items in `from` run from
+/// `head` to `done` the other way.
 template <int THREADS, class Sink, class T>
 __device__ __forceinline__ void store_run(const Sink& sink, long long at, const T* from,
                                           int count) {
   int head = count, done = count;  // items [head, done) go as vectors
-  if constexpr (Sink::primitive && std::is_same_v<typename Sink::element, T> && sizeof(T) <= 8) {
+  if constexpr (std::is_same_v<typename Sink::element, T> && sizeof(T) <= 8 &&
+                (Sink::primitive || Sink::reversed)) {
     constexpr int PER_VECTOR = 16 / sizeof(T);
-    const auto to = reinterpret_cast<std::uintptr_t>(sink.base + at);
-    head = static_cast<int>((16 - to % 16) % 16 / sizeof(T));
-    if (head > count) head = count;
-    const int vectors = (count - head) / PER_VECTOR;
+    T* low;  // the run's lowest address
+    if constexpr (Sink::reversed) {
+      low = sink.end - at - count;
+    } else {
+      low = sink.base + at;
+    }
+    const auto to = reinterpret_cast<std::uintptr_t>(low);
+    int lead = static_cast<int>((16 - to % 16) % 16 / sizeof(T));  // in memory, before the vectors
+    if (lead > count) lead = count;
+    const int vectors = (count - lead) / PER_VECTOR;
+    head = Sink::reversed ? count - lead - vectors * PER_VECTOR : lead;
     done = head + vectors * PER_VECTOR;
     const auto src = reinterpret_cast<std::uintptr_t>(from + head);
     const uint4* in = reinterpret_cast<const uint4*>(src & ~std::uintptr_t(15));
     const int shift = static_cast<int>(src % 16);
-    uint4* out = reinterpret_cast<uint4*>(sink.base + at + head);
+    uint4* out = reinterpret_cast<uint4*>(low + lead);
     for (int v = static_cast<int>(threadIdx.x); v < vectors; v += THREADS) {
       const uint4 a = in[v];
-      out[v] = shift == 0 ? a : shift_bytes(a, in[v + 1], shift);
+      const uint4 items = shift == 0 ? a : shift_bytes(a, in[v + 1], shift);
+      if constexpr (Sink::reversed) {
+        out[vectors - 1 - v] = reverse_elements<T>(items);
+      } else {
+        out[v] = items;
+      }
     }
   }
   const int loose = head + (count - done);
