@@ -236,28 +236,17 @@ struct select_agent {
     if (threadIdx.x == 0 && places.stores) counts->aside_from = places.aside_from;
   }
 
-  template <bool WHOLE>
-  __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    const long long tile = take_tile(storage.tile, counter, tiles);
-    const long long tile_first = tile * TILE;
-    if constexpr (WHOLE) {
-      prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
-        const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
-        source.prefetch(at, count);
-        if (use_stencil) stencil.prefetch(at, count);
-      });
-    }
-    const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
-                                                          : static_cast<int>(n - tile_first);
-    const int offset = layout::thread_offset();  // this thread's row 0 in the tile
-    chunk_t held[ROWS];
-    unsigned bits[ROWS];  // bit j of row r: item j of the lane's chunk is selected
+  /// Loads the thread's rows of the tile and evaluates the predicate once per item, on the
+  /// stencil's item (STENCIL 1, or −1 and use_stencil) or on the item itself.
+  template <bool WHOLE, int STENCIL>
+  __device__ __forceinline__ void load_rows(long long tile_first, int offset,
+                                            chunk_t (&held)[ROWS], unsigned (&bits)[ROWS]) {
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       const long long at = tile_first + offset + r * layout::ROW_ITEMS;
       held[r].template load<WHOLE>(source, at, n, tile_first, aligned_in);
       bits[r] = 0;
-      if (use_stencil) {
+      if (STENCIL < 0 ? use_stencil : STENCIL == 1) {
         detail::load_chunk<CHUNK, WHOLE>(stencil, at, n, tile_first, aligned_stencil,
                                          [&](int j, const auto& raw) {
                                            bits[r] |= static_cast<unsigned>(predix::detail::test(
@@ -275,6 +264,33 @@ struct select_agent {
         const long long valid = n - at;
         if (valid < CHUNK) bits[r] &= valid <= 0 ? 0u : (1u << valid) - 1;
       }
+    }
+  }
+
+  template <bool WHOLE>
+  __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
+    const long long tile = take_tile(storage.tile, counter, tiles);
+    const long long tile_first = tile * TILE;
+    if constexpr (WHOLE) {
+      prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
+        const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
+        source.prefetch(at, count);
+        if (use_stencil) stencil.prefetch(at, count);
+      });
+    }
+    const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
+                                                          : static_cast<int>(n - tile_first);
+    const int offset = layout::thread_offset();  // this thread's row 0 in the tile
+    chunk_t held[ROWS];
+    unsigned bits[ROWS];  // bit j of row r: item j of the lane's chunk is selected
+    if constexpr (WHOLE) {  // the stencil or not chosen once, so the rows' loads go out together
+      if (use_stencil) {
+        load_rows<WHOLE, 1>(tile_first, offset, held, bits);
+      } else {
+        load_rows<WHOLE, 0>(tile_first, offset, held, bits);
+      }
+    } else {  // as the compiler sees fit (fewer registers)
+      load_rows<WHOLE, -1>(tile_first, offset, held, bits);
     }
     int before[ROWS];  // selected items in the warp before the lane's chunk of row r
     const scan_result<int> warps =
@@ -328,6 +344,46 @@ __global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
   agent.template run<WHOLE>(storage, counter, tiles);
 }
 
+/// The selection agent of [first, first + n) (the predicate on the stencil's item, unless the
+/// stencil is `first` itself) into out_selected and, as REJECTED says, out_rejected; its counts
+/// pointer is set by the caller.
+template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class OutRej,
+          class Pred>
+auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_selected,
+                       OutRej out_rejected, Pred pred) {
+  using agent = select_agent<detail::source_t<In>, detail::source_t<StencilIt>,
+                             detail::sink_t<OutSel>, detail::sink_t<OutRej>,
+                             device_function_t<Pred>, REJECTED>;
+  const auto source = detail::make_source(first);
+  const auto stencil_source = detail::make_source(stencil);
+  return agent{source,
+               stencil_source,
+               detail::make_sink(out_selected),
+               detail::make_sink(out_rejected),
+               n,
+               source.is_aligned(),
+               stencil_source.is_aligned(),
+               !detail::stencil_is_input(first, stencil),
+               to_device(pred),
+               {},
+               nullptr};
+}
+
+/// Runs `agent` (a select_agent, or one that holds two: select_in_place.cuh either_sweep)
+/// over `tiles` tiles, the first `whole` on the kernel of whole tiles, and returns the counts
+/// its last tile stored to `counts`, after the work is done.
+template <class Agent>
+select_counts run_selection(Agent& agent, long long tiles, long long whole,
+                            detail::call_slots<select_counts>& counts, cudaStream_t stream,
+                            const char* algorithm) {
+  look_back_storage<typename Agent::V> look_back(tiles, stream, algorithm);
+  launch_tiles(agent, agent, look_back, select_kernel<Agent, true>, select_kernel<Agent, false>,
+               whole, tiles, stream, algorithm);
+  const select_counts got = counts.get(algorithm);
+  look_back.done();
+  return got;
+}
+
 /// Selects the items of [first, first + n) whose predicate (on the stencil's item, unless the
 /// stencil is `first` itself) holds into out_selected, the others as REJECTED says into
 /// out_rejected; returns the number selected and where the rejected items in out_rejected begin
@@ -338,32 +394,14 @@ template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class O
 select_counts device_select(const cuda_policy& policy, In first, long long n,
                             StencilIt stencil, OutSel out_selected, OutRej out_rejected,
                             Pred pred, const char* algorithm) {
-  using agent = select_agent<detail::source_t<In>, detail::source_t<StencilIt>,
-                             detail::sink_t<OutSel>, detail::sink_t<OutRej>,
-                             device_function_t<Pred>, REJECTED>;
-  const auto source = detail::make_source(first);
-  const auto stencil_source = detail::make_source(stencil);
-  agent a{source,
-          stencil_source,
-          detail::make_sink(out_selected),
-          detail::make_sink(out_rejected),
-          n,
-          source.is_aligned(),
-          stencil_source.is_aligned(),
-          !detail::stencil_is_input(first, stencil),
-          to_device(pred),
-          {},
-          nullptr};
+  auto a = make_select_agent<REJECTED>(first, n, stencil, out_selected, out_rejected, pred);
+  using agent = decltype(a);
   const long long tiles = (n + agent::TILE - 1) / agent::TILE;
   const cudaStream_t stream = policy.stream();
   detail::call_slots<select_counts> counts(stream, algorithm);  // to the host
   a.counts = counts.result();
-  const long long whole = a.vectors() ? n / agent::TILE : 0;
-  look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
-  launch_tiles(a, a, look_back, select_kernel<agent, true>, select_kernel<agent, false>, whole,
-               tiles, stream, algorithm);
-  select_counts got = counts.get(algorithm);
-  look_back.done();
+  select_counts got =
+      run_selection(a, tiles, a.vectors() ? n / agent::TILE : 0, counts, stream, algorithm);
   if constexpr (REJECTED != rejected_to::backward) got.aside_from = got.selected;
   return got;
 }

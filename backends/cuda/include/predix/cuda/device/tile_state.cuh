@@ -332,6 +332,13 @@ class look_back_storage {
   bool done_ = false;
 };
 
+/// Points an agent's look-back at a call's tile states (an agent made of others overloads it:
+/// select_in_place.cuh either_sweep).
+template <class Agent, class V>
+void use_tile_states(Agent& agent, const tile_state<V>& state) {
+  agent.prefix.state = state;
+}
+
 /// Runs a look-back kernel pair over `tiles` tiles with the counter and states of `memory`:
 /// tiles [0, whole) on the kernel of whole tiles (agent) and the rest (a ragged last tile, or
 /// every tile of unaligned data; for the scan also every tile of a small call) on the general
@@ -347,8 +354,8 @@ void launch_tiles(Agent& agent, GeneralAgent& general,
     throw std::length_error(std::string("predix::") + algorithm +
                             ": too many items for one launch");
   }
-  agent.prefix.state = memory.state();
-  general.prefix.state = memory.state();
+  use_tile_states(agent, memory.state());
+  use_tile_states(general, memory.state());
   unsigned long long* const counter = memory.counter();
   if (whole > 0) {
     whole_kernel<<<static_cast<unsigned>(whole), Agent::THREADS, 0, stream>>>(agent, counter,
