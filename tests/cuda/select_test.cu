@@ -92,6 +92,17 @@ host_array<T> padded(const host_array<T>& a, std::ptrdiff_t size) {
   return r;
 }
 
+/// stable_partition of [first, last) (n > 0) on the kernel that holds both sweeps, swept as
+/// `way` says whatever a sample would say.
+template <class T, class Stencil, class Pred>
+T* swept(predix::gpu::sweep way, T* first, T* last, Stencil stencil, Pred pred) {
+  predix::gpu::sweep taken = predix::gpu::sweep::choose;
+  const long long k = predix::gpu::device_stable_partition(
+      predix::cuda, first, last - first, stencil, pred, "stable_partition", way, &taken);
+  EXPECT_EQ(static_cast<int>(taken), static_cast<int>(way));
+  return first + k;
+}
+
 /// Every selection of `items` (predicate is_selected) with input, outputs and stencil at the
 /// given shifts, against the host model.
 template <class T>
@@ -106,9 +117,9 @@ void check_all(const host_array<T>& items, const std::vector<bool>& flags, std::
     EXPECT_EQ(end - out.begin(), sel.size()) << "copy_if";
     EXPECT_TRUE(same_elements(out.download(), padded(sel, n))) << "copy_if";
   }
+  host_array<std::uint8_t> stencil(n);
+  for (std::ptrdiff_t i = 0; i < n; ++i) stencil[i] = !flags[std::size_t(i)];  // negated
   {
-    host_array<std::uint8_t> stencil(n);
-    for (std::ptrdiff_t i = 0; i < n; ++i) stencil[i] = !flags[std::size_t(i)];  // negated
     shifted<std::uint8_t> s(stencil, (in_shift + 1) % 4);
     shifted<T> out(poisoned<T>(n), out_shift);
     const T* end = predix::copy_if(predix::cuda, in.begin(), in.end(), s.begin(), out.begin(),
@@ -138,6 +149,16 @@ void check_all(const host_array<T>& items, const std::vector<bool>& flags, std::
   in_place("stable_partition",
            [](T* f, T* l) { return predix::stable_partition(predix::cuda, f, l, is_selected{}); },
            joined(sel, rej), sel.size());
+  for (const auto way : {predix::gpu::sweep::forward, predix::gpu::sweep::backward}) {
+    const std::string name = way == predix::gpu::sweep::forward ? "forward" : "from the end";
+    in_place(("stable_partition " + name + ", both sweeps' kernel").c_str(),
+             [&](T* f, T* l) { return swept(way, f, l, f, is_selected{}); }, joined(sel, rej),
+             sel.size());
+    shifted<std::uint8_t> s(stencil, (in_shift + 1) % 4);
+    in_place(("stable_partition " + name + ", both sweeps' kernel, uint8 stencil").c_str(),
+             [&](T* f, T* l) { return swept(way, f, l, s.begin(), selected_flag{}); },
+             joined(rej, sel), rej.size());
+  }
   {  // remove_if: the items after the new end are unspecified; compare the kept ones
     shifted<T> data(items, in_shift);
     const T* end = predix::remove_if(predix::cuda, data.begin(), data.end(), is_selected{});
@@ -179,6 +200,60 @@ TEST_F(Select, AroundEachTypesTileAndOffAlignment) {
       }
     }
   });
+}
+
+/// Ranges large enough for stable_partition to let a sample of its predicate choose its sweep
+/// (tuning::select::choose_from_bytes): from the end at few selected items, from the start
+/// otherwise, and from the start when only one end of the items (or stencil) is 16-byte
+/// aligned; the results are the same either way.
+TEST_F(Select, StablePartitionChoosesItsSweep) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  using T = std::int64_t;  // the fewest items for the bytes
+  const auto least = static_cast<std::ptrdiff_t>(
+      predix::gpu::tuning::active::select::choose_from_bytes / sizeof(T));
+  using predix::gpu::sweep;
+  struct round {
+    double fraction;
+    std::ptrdiff_t n;
+    bool stencil;
+    sweep expected;
+  };
+  for (const round& c : {round{0.01, least + 2, false, sweep::backward},
+                         round{0.99, least + 2, false, sweep::forward},
+                         round{0.01, least + 3, false, sweep::forward},  // its end unaligned
+                         round{0.01, least + 32, true, sweep::backward}}) {
+    SCOPED_TRACE(std::to_string(c.fraction * 100) + "% selected of " + std::to_string(c.n) +
+                 (c.stencil ? ", uint8 stencil" : ""));
+    const auto flags = make_flags(r, c.n, {c.fraction, false});
+    const auto items = make_selection_input<T>(r, flags);
+    const auto [sel, rej] = split(items, flags);
+    host_array<std::uint8_t> tests(c.n);
+    for (std::ptrdiff_t i = 0; i < c.n; ++i) tests[i] = flags[std::size_t(i)];
+    auto data = M::upload(items);
+    auto stencil = M::upload(tests);
+    sweep taken = sweep::choose;
+    const long long k =
+        c.stencil ? predix::gpu::device_stable_partition(predix::cuda, data.begin(), c.n,
+                                                         stencil.begin(), selected_flag{},
+                                                         "stable_partition", sweep::choose,
+                                                         &taken)
+                  : predix::gpu::device_stable_partition(predix::cuda, data.begin(), c.n,
+                                                         data.begin(), is_selected{},
+                                                         "stable_partition", sweep::choose,
+                                                         &taken);
+    EXPECT_EQ(static_cast<int>(taken), static_cast<int>(c.expected));
+    EXPECT_EQ(k, sel.size());
+    EXPECT_TRUE(same_elements(M::download(data), joined(sel, rej)));
+    if (!c.stencil) {  // the public call, as chosen
+      auto again = M::upload(items);
+      const T* end =
+          predix::stable_partition(predix::cuda, again.begin(), again.end(), is_selected{});
+      EXPECT_EQ(end - again.begin(), sel.size());
+      EXPECT_TRUE(same_elements(M::download(again), joined(sel, rej)));
+    }
+  }
 }
 
 struct nonzero {

@@ -16,7 +16,8 @@
 //   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD),
 //                      the last round of tiles taken from a counter (PREDIX_STREAM_TAKEN_ROUNDS)
 //   copy_if, partitions  128 input bytes per thread (at most 64 items), a floor on resident
-//                      blocks per SM, a first look-back sleep that grows with the items written
+//                      blocks per SM, a first look-back sleep that grows with the items written;
+//                      stable_partition's sweep chosen by a sample of 4096 items from 16 MiB on
 //   find_if            256 threads, 16 input bytes per thread over the first wave and the
 //                      first n/32, then 32 (PREDIX_FIND_LATER_BYTES_PER_THREAD, _FROM)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
@@ -121,6 +122,21 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_SPARSE_DIVISOR
 #define PREDIX_SELECT_SPARSE_DIVISOR 8
 #endif
+// stable_partition in place: the smallest call (in bytes of items) whose sweep a sample of the
+// predicate chooses on the device (select_in_place.cuh device_stable_partition), and the
+// sample: items in runs of consecutive ones spread evenly over the range. H100, GB/s, forward
+// only → chosen: 2^28 1% selected uint8 1081–1093 → 1849–1897, int32 1458–1459 → 2710–2758;
+// 50% and 99% within −2%; 2^22 int32 and int64 (16 and 32 MiB) 1% +15–35%, 50% and 99% −5–7%
+// (the sample's ~3 µs; perf/NOTES.md "stable_partition swept as a sample chooses").
+#ifndef PREDIX_STABLE_PARTITION_CHOOSE_FROM_BYTES
+#define PREDIX_STABLE_PARTITION_CHOOSE_FROM_BYTES (16 << 20)
+#endif
+#ifndef PREDIX_STABLE_PARTITION_SAMPLE_ITEMS
+#define PREDIX_STABLE_PARTITION_SAMPLE_ITEMS 4096
+#endif
+#ifndef PREDIX_STABLE_PARTITION_SAMPLE_RUNS
+#define PREDIX_STABLE_PARTITION_SAMPLE_RUNS 32
+#endif
 // reduce and count_if: input bytes per thread and tile.
 #ifndef PREDIX_STREAM_BYTES_PER_THREAD
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
@@ -223,6 +239,10 @@ struct sm90 {
                  ? items / PREDIX_SELECT_SPARSE_DIVISOR
                  : 0;
     }
+    /// stable_partition: calls of at least this many bytes of items sweep as a sample chooses.
+    static constexpr long long choose_from_bytes = PREDIX_STABLE_PARTITION_CHOOSE_FROM_BYTES;
+    static constexpr int sample_items = PREDIX_STABLE_PARTITION_SAMPLE_ITEMS;
+    static constexpr int sample_runs = PREDIX_STABLE_PARTITION_SAMPLE_RUNS;
     static constexpr int min_blocks(bool two_outputs, int in_bytes) {
       if (in_bytes == 1) {
         return two_outputs ? PREDIX_SELECT_MIN_BLOCKS_BYTE_TWO : PREDIX_SELECT_MIN_BLOCKS_BYTE_ONE;
