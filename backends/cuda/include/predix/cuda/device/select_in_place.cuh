@@ -41,6 +41,15 @@ __global__ void put_items_kernel(const T* in, Sink out, long long at, long long 
   }
 }
 
+/// to[i] = from[i] for i < count, device to device, ordered on the stream.
+template <class T>
+void copy_items(T* to, const T* from, long long count, cudaStream_t stream,
+                const char* algorithm) {
+  detail::check(cudaMemcpyAsync(to, from, sizeof(T) * static_cast<std::size_t>(count),
+                                cudaMemcpyDeviceToDevice, stream),
+                algorithm, "cudaMemcpyAsync");
+}
+
 /// The in-place selection of [first, first + n): selected items to the front (in order), the
 /// others behind them — REJECTED nowhere: dropped (remove_if); forward: in order; backward: in
 /// reverse order, both through temporary storage. Returns the number selected.
@@ -62,10 +71,7 @@ long long device_select_in_place(const cuda_policy& policy, It first, long long 
     const T* const from = rejected + (REJECTED == rejected_to::forward ? 0 : at);
     const auto sink = detail::make_sink(first);
     if constexpr (std::is_same_v<std::decay_t<decltype(sink)>, detail::pointer_sink<T>>) {
-      detail::check(cudaMemcpyAsync(sink.base + at, from,
-                                    sizeof(T) * static_cast<std::size_t>(n - at),
-                                    cudaMemcpyDeviceToDevice, stream),
-                    algorithm, "cudaMemcpyAsync");
+      copy_items(sink.base + at, from, n - at, stream, algorithm);
     } else {
       const long long blocks = (n - at + 255) / 256;
       put_items_kernel<<<static_cast<unsigned>(blocks < 65536 ? blocks : 65536), 256, 0,
@@ -216,11 +222,8 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
       // selected ones from aside_items[n − k] to data[0].
       const long long count = from_the_end ? k : n - k;
       if (count > 0) {
-        detail::check(cudaMemcpyAsync(data + (from_the_end ? 0 : k),
-                                      aside_items + (from_the_end ? n - k : 0),
-                                      sizeof(T) * static_cast<std::size_t>(count),
-                                      cudaMemcpyDeviceToDevice, stream),
-                      algorithm, "cudaMemcpyAsync");
+        copy_items(data + (from_the_end ? 0 : k), aside_items + (from_the_end ? n - k : 0),
+                   count, stream, algorithm);
         detail::synchronize(stream, algorithm);
       }
       return k;
