@@ -83,8 +83,9 @@ TEST_F(CountIf, EveryLaunchShapeAndLoad) {
 }
 
 /// Ranges of several rounds of the grid's tiles, so that the blocks take the last round from
-/// the counter (for_each_stream_tile), with a ragged last tile; three calls in a row each,
-/// since the last block of a call sets the counter back. count_if and the commuting reduce.
+/// the counter in pieces (for_each_stream_tile), with a ragged last piece; aligned (16-byte
+/// vectors) and one item off (item by item); three calls in a row each, since the last block
+/// of a call sets the counter back. count_if and the commuting reduce.
 TEST_F(CountIf, TakenLastRoundOfTiles) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
@@ -93,25 +94,27 @@ TEST_F(CountIf, TakenLastRoundOfTiles) {
   int sms = 0;
   PREDIX_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   const int most_blocks = 2048 / tuning::threads * sms;  // resident at most: 4+ rounds below
-  auto check = [&](auto type) {
+  auto check = [&](auto type, std::ptrdiff_t off) {
     using T = decltype(type);
     const std::ptrdiff_t tile = tuning::threads * tuning::items(sizeof(T));
     const std::ptrdiff_t n =
         4 * most_blocks * tile + 1 + static_cast<std::ptrdiff_t>(r.below(tile));
-    SCOPED_TRACE(std::to_string(sizeof(T)) + "-byte items, n = " + std::to_string(n));
-    host_array<T> input(n);
+    SCOPED_TRACE(std::to_string(sizeof(T)) + "-byte items, n = " + std::to_string(n) +
+                 ", offset " + std::to_string(off));
+    host_array<T> input(n + off);
     for (auto& x : input) x = static_cast<T>(r.below(100));
     const auto d = M::upload(input);
     const below pred{static_cast<long long>(r.below(101))};
-    const auto count = std::count_if(input.begin(), input.end(), pred);
-    const T sum = std::accumulate(input.begin(), input.end(), T{0});  // wraps as T does
+    const auto count = std::count_if(input.begin() + off, input.end(), pred);
+    const T sum = std::accumulate(input.begin() + off, input.end(), T{0});  // wraps as T does
     for (int call = 0; call < 3; ++call) {
-      EXPECT_EQ(predix::count_if(predix::cuda, d.begin(), d.end(), pred), count) << call;
-      EXPECT_EQ(predix::reduce(predix::cuda, d.begin(), d.end(), T{0}), sum) << call;
+      EXPECT_EQ(predix::count_if(predix::cuda, d.begin() + off, d.end(), pred), count) << call;
+      EXPECT_EQ(predix::reduce(predix::cuda, d.begin() + off, d.end(), T{0}), sum) << call;
     }
   };
-  check(std::uint8_t{});
-  check(std::int64_t{});
+  check(std::uint8_t{}, 0);
+  check(std::int64_t{}, 0);
+  check(std::int16_t{}, 1);
 }
 
 /// 2^31 + 9 bytes, every 5th one a 1: counts above 2^31 items of memory.

@@ -1,7 +1,7 @@
 #pragma once
 // Device-wide count_if (and count, through the public layer): one kernel.
 //   flags 1 0 1 1 0 1  →  4
-// Blocks stride over the tiles and take those of the last round one at a time from a counter
+// Blocks stride over the tiles and take the last round in half tiles one at a time from a counter
 // (for_each_stream_tile: a block that finishes early reads more). Each thread adds up its
 // predicate bits (items in any order: tile_io.cuh's load_unordered, 16-byte vectors striped
 // over the block where it can), the block sums its threads once at the end and adds the sum
@@ -28,6 +28,9 @@ struct stream_shape {
   static constexpr int THREADS = Tuning::threads;
   static constexpr int ITEMS = Tuning::items(Source::element_bytes);
   static constexpr long long TILE = static_cast<long long>(THREADS) * ITEMS;
+  /// Pieces per tile of the taken round (for_each_stream_tile): whole tiles where ITEMS
+  /// does not part evenly.
+  static constexpr int PARTS = ITEMS % Tuning::taken_parts == 0 ? Tuning::taken_parts : 1;
   /// The thread's first item in `tile` and how many of its ITEMS items are in range.
   static __device__ int thread_items(long long tile, long long n, long long& first) {
     first = tile * TILE + static_cast<long long>(threadIdx.x) * ITEMS;
@@ -50,38 +53,44 @@ struct stream_shape {
 };
 
 namespace detail {
-/// Calls body(tile) for the tiles of [0, tiles) that this block reads: by stride (tiles b,
-/// b + grid, ...), and with TAKEN > 0 the last TAKEN rounds of the grid (after the first
-/// round) one at a time from the counter *taken instead (zero when the kernel starts; the
-/// kernel's last block sets it back to zero), so that the blocks that finish their dealt
-/// tiles early read more of the rest. The next taken tile is asked for while the block reads
-/// its current one.
-template <int TAKEN, class Body>
-__device__ __forceinline__ void for_each_stream_tile(long long tiles, unsigned long long* taken,
+/// Calls body(first, piece) for the tiles of TILE items of [0, n) that this block reads, each
+/// starting at item `first`, a whole tile or (piece) its first TILE / PARTS items: by stride
+/// (tiles b, b + grid, ...), and with TAKEN > 0 the last TAKEN rounds of the grid (after the
+/// first round) in pieces taken one at a time from the counter *taken instead (zero when
+/// the kernel starts; the kernel's last block sets it back to zero), so that the blocks that
+/// finish their dealt tiles early read more of the rest, and all finish within a piece of each
+/// other. The next taken piece is asked for while the block reads its current one.
+template <int TAKEN, int PARTS, long long TILE, class Body>
+__device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long long* taken,
                                                      Body&& body) {
+  static_assert(PARTS >= 1 && TILE % PARTS == 0, "whole pieces");
+  const long long tiles = (n + TILE - 1) / TILE;
   const long long grid = gridDim.x;
   if constexpr (TAKEN == 0) {
-    for (long long tile = blockIdx.x; tile < tiles; tile += grid) body(tile);
+    for (long long tile = blockIdx.x; tile < tiles; tile += grid) body(tile * TILE, false);
   } else {
     // A one-block grid deals every tile (its launch has no counters).
     const long long dealt = grid == 1                 ? tiles
                             : tiles / grid > TAKEN + 1 ? (tiles / grid - TAKEN) * grid
                                                        : grid;
+    const long long dealt_end = dealt * TILE;  // where the taken pieces begin
     __shared__ long long next[2];
     int slot = 0;
-    for (long long tile = blockIdx.x; tile < tiles;) {
-      const bool take = dealt < tiles && tile + grid >= dealt;  // the same block-wide
+    bool piece = false;
+    for (long long first = blockIdx.x * TILE; first < n;) {
+      const bool take = dealt < tiles && first + grid * TILE >= dealt_end;  // the same block-wide
       unsigned long long got = 0;
       if (take && threadIdx.x == 0) got = atomicAdd(taken, 1ull);
-      body(tile);
+      body(first, piece);
       if (!take) {
-        tile += grid;
+        first += grid * TILE;
         continue;
       }
-      if (threadIdx.x == 0) next[slot] = dealt + static_cast<long long>(got);
+      if (threadIdx.x == 0) next[slot] = dealt_end + static_cast<long long>(got) * (TILE / PARTS);
       __syncthreads();
-      tile = next[slot];
+      first = next[slot];
       slot ^= 1;
+      piece = true;
     }
   }
 }
@@ -93,16 +102,14 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
                     unsigned long long* sums, detail::polled_result<unsigned long long> result) {
   using shape = stream_shape<Source>;
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
-  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   unsigned long long mine = 0;
-  constexpr int TAKEN = tuning::active::stream::taken_rounds;
-  detail::for_each_stream_tile<TAKEN>(tiles, &sums[2], [&](long long tile) {
+  detail::for_each_stream_tile<tuning::active::stream::taken_rounds, shape::PARTS, shape::TILE>(
+      n, &sums[2], [&](long long first, bool piece) {
     int ones = 0;
     auto on_item = [&](const auto& x) { ones += predix::detail::test(pred, x); };
-    const long long first = tile * shape::TILE;
-    detail::load_unordered<shape::THREADS, shape::ITEMS>(
+    detail::load_unordered<shape::THREADS, shape::ITEMS, shape::PARTS>(
         source, first, n - first, aligned,
-        [&](const auto& raw) { detail::visit_vector(source, raw, on_item); }, on_item);
+        [&](const auto& raw) { detail::visit_vector(source, raw, on_item); }, on_item, piece);
     mine += static_cast<unsigned>(ones);
   });
   using reduce = block_reduce<unsigned long long, shape::THREADS>;

@@ -149,9 +149,9 @@ __device__ __forceinline__ T ordered_total(const Source& source, long long n, bo
 template <class shape, class Source, class T, class Op>
 __device__ __forceinline__ T commuting_total(const Source& source, long long n, bool aligned,
                                              Op& op, unsigned long long* taken, T* totals) {
-  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
   T running;  // this thread's items so far (set once it had some)
-  for_each_stream_tile<tuning::active::stream::taken_rounds>(tiles, taken, [&](long long tile) {
+  for_each_stream_tile<tuning::active::stream::taken_rounds, shape::PARTS, shape::TILE>(
+      n, taken, [&](long long tile_first, bool piece) {
     T total;  // this tile's (set once an item came)
     bool first = true;
     auto on_item = [&](const auto& x) {
@@ -165,10 +165,9 @@ __device__ __forceinline__ T commuting_total(const Source& source, long long n, 
         visit_vector(source, raw, on_item);
       }
     };
-    const long long tile_first = tile * shape::TILE;
-    if (load_unordered<shape::THREADS, shape::ITEMS>(source, tile_first, n - tile_first, aligned,
-                                                      on_vector, on_item)) {
-      running = tile == blockIdx.x ? total : static_cast<T>(op(running, total));
+    if (load_unordered<shape::THREADS, shape::ITEMS, shape::PARTS>(
+            source, tile_first, n - tile_first, aligned, on_vector, on_item, piece)) {
+      running = tile_first == blockIdx.x * shape::TILE ? total : static_cast<T>(op(running, total));
     }
   });
   // Every thread with items has some in the block's first tile: a prefix of the block.

@@ -281,22 +281,35 @@ __device__ __forceinline__ void visit_vector(const Source& source, const uint4& 
 /// read as 16-byte vectors striped over the block — vector v of thread t is vector
 /// v·THREADS + t of the tile, so every warp access is 512 contiguous bytes — and each given to
 /// on_vector(raw); otherwise on_item(item) gets item k·THREADS + t of the tile, k < ITEMS, for
-/// those in range. Returns whether this thread had any item.
-template <int THREADS, int ITEMS, class Source, class OnVector, class OnItem>
+/// those in range. A `piece` is the tile's first 1/PARTS, read the same way (its vectors are
+/// the tile's first stripes). Returns whether this thread had any item.
+template <int THREADS, int ITEMS, int PARTS = 1, class Source, class OnVector, class OnItem>
 __device__ __forceinline__ bool load_unordered(const Source& source, long long tile_first,
                                                long long in_tile, bool aligned,
-                                               OnVector&& on_vector, OnItem&& on_item) {
+                                               OnVector&& on_vector, OnItem&& on_item,
+                                               bool piece = false) {
+  static_assert(ITEMS % PARTS == 0, "whole pieces");
+  piece = PARTS > 1 && piece;
+  const long long span = static_cast<long long>(THREADS) * (piece ? ITEMS / PARTS : ITEMS);
+  if (in_tile > span) in_tile = span;
   if constexpr (Source::primitive && !Source::reversed) {
     using E = typename Source::element;
-    if constexpr (fills_vectors_v<E, ITEMS>) {
-      constexpr int VECTORS = ITEMS * sizeof(E) / 16;
-      if (aligned && in_tile >= static_cast<long long>(THREADS) * ITEMS) {
+    if constexpr (fills_vectors_v<E, ITEMS / PARTS>) {
+      if (aligned && in_tile == span) {
         const uint4* from = reinterpret_cast<const uint4*>(source.base + tile_first) + threadIdx.x;
-        uint4 raw[VECTORS];
+        auto read = [&](auto vectors) {  // the loads first, then the work on them
+          uint4 raw[decltype(vectors)::value];
 #pragma unroll
-        for (int v = 0; v < VECTORS; ++v) raw[v] = from[v * THREADS];
+          for (int v = 0; v < decltype(vectors)::value; ++v) raw[v] = from[v * THREADS];
 #pragma unroll
-        for (int v = 0; v < VECTORS; ++v) on_vector(raw[v]);
+          for (int v = 0; v < decltype(vectors)::value; ++v) on_vector(raw[v]);
+        };
+        constexpr int VECTORS = ITEMS * sizeof(E) / 16;
+        if (piece) {
+          read(std::integral_constant<int, VECTORS / PARTS>{});
+        } else {
+          read(std::integral_constant<int, VECTORS>{});
+        }
         return true;
       }
     }

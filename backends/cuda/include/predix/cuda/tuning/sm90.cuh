@@ -14,7 +14,8 @@
 //   scan and selection: the block of a whole tile asks L2 for a tile 48 KiB of traffic per SM on
 //          (PREDIX_PREFETCH_BYTES_PER_SM), whose loads then find their items there
 //   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD),
-//                      the last round of tiles taken from a counter (PREDIX_STREAM_TAKEN_ROUNDS)
+//                      the last round of tiles taken from a counter in half tiles
+//                      (PREDIX_STREAM_TAKEN_ROUNDS, _PARTS)
 //   copy_if, partitions  128 input bytes per thread (at most 64 items), a floor on resident
 //                      blocks per SM, a first look-back sleep that grows with the items written;
 //                      stable_partition's sweep chosen by a sample of 4096 items from 16 MiB on
@@ -149,6 +150,15 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_STREAM_TAKEN_ROUNDS
 #define PREDIX_STREAM_TAKEN_ROUNDS 1
 #endif
+// reduce and count_if: the taken round in pieces of a tile / PARTS, so that the blocks end
+// within a piece of each other (types whose items per thread do not part evenly: whole tiles).
+// H100, GB/s, two A/B runs, 1 / 2 / 4 parts: count_if uint8 2^28 2690–2721 / 2724–2732 /
+// 2694–2708 (2584–2711 / 2713–2724 / 2626–2654), 2^24 874–946 / 920–940 / 864–948; the other
+// count_if and reduce rows, uint8 to int64 at 2^24–2^28, within their spread at 2
+// (perf/NOTES.md "The taken round in half tiles").
+#ifndef PREDIX_STREAM_TAKEN_PARTS
+#define PREDIX_STREAM_TAKEN_PARTS 2
+#endif
 // L2 prefetch ahead of the loads (device/tile_io.cuh: prefetch_l2, tile_state.cuh: tile_ahead):
 // a block of the scan's or the selection's kernel of whole tiles asks for the tile that lies
 // this many bytes of traffic (read and written) per SM after its own (0: none). H100, 2^28,
@@ -207,6 +217,7 @@ struct sm90 {
       return detail::clamp_items(PREDIX_STREAM_BYTES_PER_THREAD / in_bytes, 128);
     }
     static constexpr int taken_rounds = PREDIX_STREAM_TAKEN_ROUNDS;
+    static constexpr int taken_parts = PREDIX_STREAM_TAKEN_PARTS;
   };
   /// copy_if and the partition family: 128 input bytes per thread (uint8: 64 items, as at 64
   /// bytes) and a floor on the resident blocks per SM for the kernel of whole tiles, set by
