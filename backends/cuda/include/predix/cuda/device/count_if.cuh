@@ -56,13 +56,14 @@ namespace detail {
 /// Calls body(first, piece) for the tiles of TILE items of [0, n) that this block reads, each
 /// starting at item `first`, a whole tile or (piece) its first TILE / PARTS items: by stride
 /// (tiles b, b + grid, ...), and with TAKEN > 0 the last TAKEN rounds of the grid (after the
-/// first round) in pieces taken one at a time from the counter *taken instead (zero when
-/// the kernel starts; the kernel's last block sets it back to zero), so that the blocks that
+/// first round) in pieces taken one at a time from the counter counters[at] instead (zero
+/// when the kernel starts; the kernel's last block sets it back to zero; null, and never
+/// touched, in a one-block grid, which deals every tile), so that the blocks that
 /// finish their dealt tiles early read more of the rest, and all finish within a piece of each
 /// other. The next taken piece is asked for while the block reads its current one.
 template <int TAKEN, int PARTS, long long TILE, class Body>
-__device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long long* taken,
-                                                     Body&& body) {
+__device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long long* counters,
+                                                     int at, Body&& body) {
   static_assert(PARTS >= 1 && TILE % PARTS == 0, "whole pieces");
   const long long tiles = (n + TILE - 1) / TILE;
   const long long grid = gridDim.x;
@@ -80,7 +81,7 @@ __device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long 
     for (long long first = blockIdx.x * TILE; first < n;) {
       const bool take = dealt < tiles && first + grid * TILE >= dealt_end;  // the same block-wide
       unsigned long long got = 0;
-      if (take && threadIdx.x == 0) got = atomicAdd(taken, 1ull);
+      if (take && threadIdx.x == 0) got = atomicAdd(counters + at, 1ull);
       body(first, piece);
       if (!take) {
         first += grid * TILE;
@@ -104,7 +105,7 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   unsigned long long mine = 0;
   detail::for_each_stream_tile<tuning::active::stream::taken_rounds, shape::PARTS, shape::TILE>(
-      n, &sums[2], [&](long long first, bool piece) {
+      n, sums, 2, [&](long long first, bool piece) {
     int ones = 0;
     auto on_item = [&](const auto& x) { ones += predix::detail::test(pred, x); };
     detail::load_unordered<shape::THREADS, shape::ITEMS, shape::PARTS>(

@@ -144,14 +144,14 @@ __device__ __forceinline__ T ordered_total(const Source& source, long long n, bo
 }
 
 /// The block's total (in thread 0) for an op that commutes: blocks stride over the tiles
-/// and take the last ones from a counter as count_if's do (for_each_stream_tile), each thread
+/// and take the last ones from counters[1] as count_if's do (for_each_stream_tile), each thread
 /// keeping its own running total of the items that load_unordered gives it.
 template <class shape, class Source, class T, class Op>
 __device__ __forceinline__ T commuting_total(const Source& source, long long n, bool aligned,
-                                             Op& op, unsigned long long* taken, T* totals) {
+                                             Op& op, unsigned long long* counters, T* totals) {
   T running;  // this thread's items so far (set once it had some)
   for_each_stream_tile<tuning::active::stream::taken_rounds, shape::PARTS, shape::TILE>(
-      n, taken, [&](long long tile_first, bool piece) {
+      n, counters, 1, [&](long long tile_first, bool piece) {
     T total;  // this tile's (set once an item came)
     bool first = true;
     auto on_item = [&](const auto& x) {
@@ -185,7 +185,7 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   __shared__ T totals[shape::THREADS / warp_threads];
   T block_total;
   if constexpr (COMMUTES) {
-    block_total = detail::commuting_total<shape>(source, n, aligned, op, &counters[1], totals);
+    block_total = detail::commuting_total<shape>(source, n, aligned, op, counters, totals);
   } else {
     block_total = detail::ordered_total<shape>(source, n, aligned, op, totals);
   }
