@@ -96,6 +96,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 
 // Selection tile bytes per thread and resident-block floors of items wider than a byte and of
 // 1-byte items (one output, two outputs).
+// Threads per block: 128 lost 1–11% at 2^28 (H100, perf/NOTES.md "selection blocks of 128 or
+// 512 threads"); 512 stage over the 48 KiB of static shared memory.
+#ifndef PREDIX_SELECT_THREADS
+#define PREDIX_SELECT_THREADS 256
+#endif
 #ifndef PREDIX_SELECT_BYTES_PER_THREAD
 #define PREDIX_SELECT_BYTES_PER_THREAD 128
 #endif
@@ -227,7 +232,7 @@ struct sm90 {
   /// 50% 78.9 → 83.7; int64 1% 74.5 → 86.0, remove_copy_if 99% 74.4 → 85.3; uint8 copy_if 50%
   /// lost 43.9 → 37.1 at 4 blocks).
   struct select {
-    static constexpr int threads = 256;
+    static constexpr int threads = PREDIX_SELECT_THREADS;
     static constexpr int items(int in_bytes) {
       return detail::clamp_items(PREDIX_SELECT_BYTES_PER_THREAD / in_bytes, PREDIX_SELECT_MOST_ITEMS);
     }
