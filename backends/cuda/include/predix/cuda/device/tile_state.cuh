@@ -227,15 +227,25 @@ struct tile_prefix {
   }
 };
 
-/// The tile a block works on. Without a counter: blockIdx.x (a one-tile launch). With one:
-/// the next number from it, taken by thread 0 when the block starts and shared through `slot`
-/// (shared memory; one barrier), so tiles begin in order and every tile a look-back waits for
-/// belongs to a block that is already running. The block that takes the last of the `tiles`
-/// numbers sets the counter back to zero (no other block reads it after that) for the next
-/// call on the same memory.
+/// The tile a block works on. By default (look_back::tile_from_block_index) the block's
+/// index: the kernel of whole tiles covers tiles [0, grid), the general kernel the last `grid`
+/// tiles. Blocks start in index order (the hardware's dispatch, which CUB's single-pass
+/// kernels rely on too), so every tile a look-back waits for belongs to a block that is
+/// already running or done; no atomic delays the tile's loads, and the counter stays zero. The
+/// barrier keeps ptxas from scheduling the tile's loads and staging across the block's start
+/// (without it, the uint8 selection spilled 544 bytes). Otherwise, with a counter: the next
+/// number from it, taken by thread 0 when the block starts and shared through `slot` (shared
+/// memory; one barrier); the block that takes the last of the `tiles` numbers sets the counter
+/// back to zero (no other block reads it after that) for the next call on the same memory.
+/// Without a counter (a one-tile launch): blockIdx.x.
+template <bool WHOLE>
 __device__ __forceinline__ long long take_tile(long long& slot, unsigned long long* counter,
                                                long long tiles) {
   if (counter == nullptr) return blockIdx.x;
+  if constexpr (tuning::active::look_back::tile_from_block_index) {
+    __syncthreads();
+    return (WHOLE ? 0 : tiles - gridDim.x) + blockIdx.x;
+  }
   if (threadIdx.x == 0) {
     const unsigned long long taken = atomicAdd(counter, 1ull);
     if (static_cast<long long>(taken) + 1 == tiles) *counter = 0;
@@ -343,8 +353,8 @@ void use_tile_states(Agent& agent, const tile_state<V>& state) {
 /// tiles [0, whole) on the kernel of whole tiles (agent) and the rest (a ragged last tile, or
 /// every tile of unaligned data; for the scan also every tile of a small call) on the general
 /// kernel (general: the same agent, or one of smaller tiles that starts where the whole tiles
-/// end), launched after it; both take their tile numbers from the counter (take_tile; none for
-/// a single tile).
+/// end), launched after it; both number their tiles by take_tile (the whole kernel from 0, the
+/// general one after it; the counter, where used, is shared; none for a single tile).
 template <class Agent, class GeneralAgent, class WholeKernel, class GeneralKernel>
 void launch_tiles(Agent& agent, GeneralAgent& general,
                   look_back_storage<typename Agent::V>& memory, WholeKernel whole_kernel,
