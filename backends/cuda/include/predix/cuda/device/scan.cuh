@@ -4,9 +4,8 @@
 //   in 3 1 4 1 5, plus       → inclusive 3 4 8 9 14      exclusive(init 0) 0 3 4 8 9
 //   flags 1 0 1 1 0 (bool)   → inclusive 1 1 1 1 1 (running OR: bool accumulator)
 //                              exclusive(init 0) 0 1 1 2 3 (a count: int accumulator)
-// One block per tile, its number the block's index (take_tile, tile_state.cuh: blocks start in
-// index order), so every tile it waits for is held by a block that is already running or
-// done. Two kernels: one of
+// One block per tile; a block takes its tile's number from a global counter when it starts,
+// so every tile it waits for is held by a block that is already running. Two kernels: one of
 // whole tiles (vector accesses without checks) and a general one of smaller tiles (tuning)
 // for the rest: a ragged tail, unaligned data, or all of a small call (one launch, and its
 // tiles spread over more SMs). A tile is striped (tile_io.cuh: striped_tile): each warp
@@ -109,7 +108,9 @@ struct scan_agent {
   /// barrier: 56% of warp cycles, 29% of copy bandwidth for int32 on an H100).
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
+    // The tile from a counter: with the block's index instead, this kernel of whole tiles
+    // wrote a wrong item in every 16 of a bool → int8 exclusive scan (perf/NOTES.md).
+    const long long tile = take_tile<WHOLE, false>(storage.tile, counter, tiles);
     if constexpr (WHOLE) {
       constexpr long long moved = TILE * (Source::element_bytes + sizeof(typename Sink::element));
       prefetch_ahead<THREADS, moved>(tile, tiles, [&](long long ahead) {

@@ -4,8 +4,9 @@
 // decoupled look-back of tile_state.cuh carrying the count of selected items.
 //   items a b c d e f, flags 1 0 1 1 0 1 → selected a c d f; rejected b e (in order), or
 //   written from the end of their range backwards: ... e b (DESIGN.md §1, unstable partition)
-// One block per tile, its number from take_tile (tile_state.cuh); a block of whole tiles first
-// asks L2 for a tile further on (prefetch_ahead: a hint, in place too, as L2 sees every write).
+// One block per tile, its number its block index (take_tile, tile_state.cuh); a block of
+// whole tiles first asks L2 for a tile further on (prefetch_ahead: a hint, in place too, as L2
+// sees every write).
 // The tile is striped as in scan.cuh: per row, each lane loads a chunk of consecutive items
 // (one 16-byte vector of a primitive source, kept packed in registers: 16 uint8 in four) and
 // evaluates the predicate once per item (on the stencil's item when there is one), keeping the
@@ -269,7 +270,8 @@ struct select_agent {
 
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
+    const long long tile =
+        take_tile<WHOLE, tuning::tile_from_block_index>(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
     if constexpr (WHOLE) {
       prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
