@@ -1,8 +1,8 @@
 #pragma once
 // Device-wide count_if (and count, through the public layer): one kernel.
 //   flags 1 0 1 1 0 1  →  4
-// Blocks stride over the tiles and take the last round in half tiles one at a time from a counter
-// (for_each_stream_tile: a block that finishes early reads more). Each thread adds up its
+// Blocks stride over the tiles and take the last round in half tiles one at a time from a
+// counter (for_each_stream_tile: a block that finishes early reads more). Each thread adds up its
 // predicate bits (items in any order: tile_io.cuh's load_unordered, 16-byte vectors striped
 // over the block where it can), the block sums its threads once at the end and adds the sum
 // to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per block; the last
@@ -53,17 +53,21 @@ struct stream_shape {
 };
 
 namespace detail {
-/// Calls body(first, piece) for the tiles of TILE items of [0, n) that this block reads, each
-/// starting at item `first`, a whole tile or (piece) its first TILE / PARTS items: by stride
-/// (tiles b, b + grid, ...), and with TAKEN > 0 the last TAKEN rounds of the grid (after the
-/// first round) in pieces taken one at a time from the counter counters[at] instead (zero
-/// when the kernel starts; the kernel's last block sets it back to zero; null, and never
-/// touched, in a one-block grid, which deals every tile), so that the blocks that
-/// finish their dealt tiles early read more of the rest, and all finish within a piece of each
-/// other. The next taken piece is asked for while the block reads its current one.
-template <int TAKEN, int PARTS, long long TILE, class Body>
+/// Calls body(first, piece) for the tiles of Shape::TILE items of [0, n) that this block
+/// reads, each starting at item `first`, a whole tile or (piece) its first TILE / PARTS items:
+/// by stride (tiles b, b + grid, ...), and with TAKEN > 0 (tuning stream::taken_rounds) the
+/// last TAKEN rounds of the grid (after the first round) in pieces taken one at a time from
+/// the counter counters[at] instead (zero when the kernel starts; the kernel's last block sets
+/// it back to zero; null, and never touched, in a one-block grid, which deals every tile), so
+/// that the blocks that finish their dealt tiles early read more of the rest, and all finish
+/// within a piece of each other. The next taken piece is asked for while the block reads its
+/// current one.
+template <class Shape, class Body>
 __device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long long* counters,
                                                      int at, Body&& body) {
+  constexpr int TAKEN = tuning::active::stream::taken_rounds;
+  constexpr long long TILE = Shape::TILE;
+  constexpr int PARTS = Shape::PARTS;
   static_assert(PARTS >= 1 && TILE % PARTS == 0, "whole pieces");
   const long long tiles = (n + TILE - 1) / TILE;
   const long long grid = gridDim.x;
@@ -104,8 +108,7 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   using shape = stream_shape<Source>;
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   unsigned long long mine = 0;
-  detail::for_each_stream_tile<tuning::active::stream::taken_rounds, shape::PARTS, shape::TILE>(
-      n, sums, 2, [&](long long first, bool piece) {
+  detail::for_each_stream_tile<shape>(n, sums, 2, [&](long long first, bool piece) {
     int ones = 0;
     auto on_item = [&](const auto& x) { ones += predix::detail::test(pred, x); };
     detail::load_unordered<shape::THREADS, shape::ITEMS, shape::PARTS>(

@@ -150,8 +150,7 @@ template <class shape, class Source, class T, class Op>
 __device__ __forceinline__ T commuting_total(const Source& source, long long n, bool aligned,
                                              Op& op, unsigned long long* counters, T* totals) {
   T running;  // this thread's items so far (set once it had some)
-  for_each_stream_tile<tuning::active::stream::taken_rounds, shape::PARTS, shape::TILE>(
-      n, counters, 1, [&](long long tile_first, bool piece) {
+  for_each_stream_tile<shape>(n, counters, 1, [&](long long tile_first, bool piece) {
     T total;  // this tile's (set once an item came)
     bool first = true;
     auto on_item = [&](const auto& x) {
