@@ -4,8 +4,8 @@
 //   in 3 1 4 1 5, plus       → inclusive 3 4 8 9 14      exclusive(init 0) 0 3 4 8 9
 //   flags 1 0 1 1 0 (bool)   → inclusive 1 1 1 1 1 (running OR: bool accumulator)
 //                              exclusive(init 0) 0 1 1 2 3 (a count: int accumulator)
-// One block per tile; a block takes its tile's number from a global counter when it starts,
-// so every tile it waits for is held by a block that is already running. Two kernels: one of
+// One block per tile, numbered by take_tile (tile_state.cuh: the block's index), so every
+// tile it waits for is held by a block that is already running or done. Two kernels: one of
 // whole tiles (vector accesses without checks) and a general one of smaller tiles (tuning)
 // for the rest: a ragged tail, unaligned data, or all of a small call (one launch, and its
 // tiles spread over more SMs). A tile is striped (tile_io.cuh: striped_tile): each warp
@@ -102,15 +102,13 @@ struct scan_agent {
     return (!Source::primitive || aligned_in) && (!Sink::primitive || aligned_out);
   }
 
-  /// One block per tile, its number from take_tile (tile_state.cuh). A block that waits in its
+  /// One block per tile, numbered by take_tile (tile_state.cuh). A block that waits in its
   /// look-back holds only its own tile; the blocks scheduled after it keep loading (a
   /// persistent grid that worked through tiles one after another stalled at the look-back
   /// barrier: 56% of warp cycles, 29% of copy bandwidth for int32 on an H100).
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    // The tile from a counter: with the block's index instead, this kernel of whole tiles
-    // wrote a wrong item in every 16 of a bool → int8 exclusive scan (perf/NOTES.md).
-    const long long tile = take_tile<WHOLE, false>(storage.tile, counter, tiles);
+    const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
     if constexpr (WHOLE) {
       constexpr long long moved = TILE * (Source::element_bytes + sizeof(typename Sink::element));
       prefetch_ahead<THREADS, moved>(tile, tiles, [&](long long ahead) {
@@ -231,6 +229,12 @@ struct scan_agent {
             bits[r] |= static_cast<unsigned>(static_cast<bool>(detail::item_of(source, raw)))
                        << j;
           });
+      // The mask as one opaque register: ptxas 13.0 otherwise rebuilt the masks of an item's
+      // predecessors from predicate registers, and in the kernel of whole tiles of a bool →
+      // int8 exclusive scan took two of item 11's bits from stale predicates (the next row's
+      // items 0 and 1: one wrong item in every 16; perf/NOTES.md "The tile from the block
+      // index").
+      asm volatile("" : "+r"(bits[r]));
     }
     int before[ROWS];  // ones in the warp before the lane's chunk of row r
     const scan_result<int> warps =

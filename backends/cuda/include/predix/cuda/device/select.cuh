@@ -270,8 +270,7 @@ struct select_agent {
 
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    const long long tile =
-        take_tile<WHOLE, tuning::tile_from_block_index>(storage.tile, counter, tiles);
+    const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
     if constexpr (WHOLE) {
       prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {

@@ -227,22 +227,22 @@ struct tile_prefix {
   }
 };
 
-/// The tile a block works on. FROM_INDEX (the selection, tuning select::tile_from_block_index):
-/// the block's index, the kernel of whole tiles covering tiles [0, grid) and the general kernel
-/// the last `grid` tiles. Blocks start in index order (the hardware's dispatch, which CUB's
-/// single-pass kernels rely on too), so every tile a look-back waits for belongs to a block
-/// that is already running or done; no atomic delays the tile's loads, and the counter stays
-/// zero. The barrier keeps ptxas from scheduling the tile's loads and staging across the
-/// block's start (without it, the uint8 selection spilled 544 bytes). Otherwise, with a
-/// counter: the next number from it, taken by thread 0 when the block starts and shared
-/// through `slot` (shared memory; one barrier); the block that takes the last of the `tiles`
-/// numbers sets the counter back to zero (no other block reads it after that) for the next
-/// call on the same memory. Without a counter (a one-tile launch): blockIdx.x.
-template <bool WHOLE, bool FROM_INDEX>
+/// The tile a block works on. From the block's index (tuning look_back::tile_from_block_index):
+/// the kernel of whole tiles covers tiles [0, grid) and the general kernel the last `grid`
+/// tiles. Blocks start in index order (the hardware's dispatch, which CUB's single-pass kernels
+/// rely on too), so every tile a look-back waits for belongs to a block that is already running
+/// or done; no atomic delays the tile's loads, and the counter stays zero. The barrier keeps
+/// ptxas from scheduling the tile's loads and staging across the block's start (without it,
+/// the uint8 selection spilled 544 bytes). Otherwise, with a counter: the next number from it,
+/// taken by thread 0 when the block starts and shared through `slot` (shared memory; one
+/// barrier); the block that takes the last of the `tiles` numbers sets the counter back to
+/// zero (no other block reads it after that) for the next call on the same memory. Without a
+/// counter (a one-tile launch): blockIdx.x.
+template <bool WHOLE>
 __device__ __forceinline__ long long take_tile(long long& slot, unsigned long long* counter,
                                                long long tiles) {
   if (counter == nullptr) return blockIdx.x;
-  if constexpr (FROM_INDEX) {
+  if constexpr (tuning::active::look_back::tile_from_block_index) {
     __syncthreads();
     return (WHOLE ? 0 : tiles - gridDim.x) + blockIdx.x;
   }
@@ -354,7 +354,7 @@ void use_tile_states(Agent& agent, const tile_state<V>& state) {
 /// every tile of unaligned data; for the scan also every tile of a small call) on the general
 /// kernel (general: the same agent, or one of smaller tiles that starts where the whole tiles
 /// end), launched after it; both number their tiles by take_tile (the whole kernel from 0, the
-/// general one after it; the scan's from the shared counter; none for a single tile).
+/// general one after it).
 template <class Agent, class GeneralAgent, class WholeKernel, class GeneralKernel>
 void launch_tiles(Agent& agent, GeneralAgent& general,
                   look_back_storage<typename Agent::V>& memory, WholeKernel whole_kernel,

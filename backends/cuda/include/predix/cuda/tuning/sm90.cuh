@@ -173,15 +173,14 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_PREFETCH_BYTES_PER_SM
 #define PREDIX_PREFETCH_BYTES_PER_SM (48 * 1024)
 #endif
-// 1: a selection block's tile is its block index (blocks start in index order, as CUB's
-// single-pass kernels assume), 0: the next number from an atomic counter, taken as it starts
-// (an L2 round trip before the tile's loads). H100, GB/s, counter → index (perf/NOTES.md "The
-// tile from the block index"): copy_if uint8 2^28 50% 1972–2029 → 2122–2151, int16 1%
-// 2243–2298 → 2346–2368; partition_copy uint8 2^28 +6–8%; the 2^24 rows +3–12%; 8-byte rows
-// within their spread. The scan keeps the counter: with the index, its kernel of whole tiles
-// wrote a wrong item in every 16 of a bool → int8 exclusive scan (the same NOTES section).
-#ifndef PREDIX_SELECT_TILE_FROM_BLOCK_INDEX
-#define PREDIX_SELECT_TILE_FROM_BLOCK_INDEX 1
+// 1: a look-back block's tile (scan, selection) is its block index (blocks start in index
+// order, as CUB's single-pass kernels assume), 0: the next number from an atomic counter, taken
+// as it starts (an L2 round trip before the tile's loads). H100, GB/s, counter → index
+// (perf/NOTES.md "The tile from the block index"): copy_if uint8 2^28 50% 1972–2029 →
+// 2122–2151, int16 1% 2243–2298 → 2346–2368; partition_copy uint8 2^28 +6–8%; inclusive_scan
+// uint8 2^28 2369–2393 → 2501–2512; the 2^24 rows +3–12%; 8-byte rows within their spread.
+#ifndef PREDIX_TILE_FROM_BLOCK_INDEX
+#define PREDIX_TILE_FROM_BLOCK_INDEX 1
 #endif
 // 1: the selection stages 1- and 2-byte items a packed word at a time (select.cuh), 0: an item
 // at a time.
@@ -224,6 +223,7 @@ struct sm90 {
     static constexpr unsigned first_ns = PREDIX_LOOK_BACK_FIRST_NS;
     static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
     static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
+    static constexpr bool tile_from_block_index = PREDIX_TILE_FROM_BLOCK_INDEX != 0;
   };
   /// reduce and count_if: a stream of loads, no look-back.
   struct stream {
@@ -243,7 +243,6 @@ struct sm90 {
   /// lost 43.9 → 37.1 at 4 blocks).
   struct select {
     static constexpr int threads = PREDIX_SELECT_THREADS;
-    static constexpr bool tile_from_block_index = PREDIX_SELECT_TILE_FROM_BLOCK_INDEX != 0;
     static constexpr int items(int in_bytes) {
       return detail::clamp_items(PREDIX_SELECT_BYTES_PER_THREAD / in_bytes, PREDIX_SELECT_MOST_ITEMS);
     }
