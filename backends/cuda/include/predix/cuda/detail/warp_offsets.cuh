@@ -41,6 +41,14 @@ struct warp_offsets {
   }
 };
 
+/// Makes a chunk's bit mask (bit j: item j is 1) one opaque register, once it is built and
+/// before its counts and ranks are taken (scan.cuh's binary path, select.cuh). Without it ptxas
+/// 13.0 may rebuild the masks of an item's predecessors from the predicate registers it packed
+/// them from, which costs registers (the bool → int8 exclusive scan: 96 → 32) and, in the
+/// scan's kernel of whole tiles with tiles from the block index, took two bits of item 11 of
+/// each chunk from stale predicates (perf/NOTES.md "The tile from the block index").
+__device__ __forceinline__ void seal_mask(unsigned& bits) { asm volatile("" : "+r"(bits)); }
+
 /// The counts of a striped tile's 0/1 items (scan.cuh's binary path, select.cuh): from each
 /// lane's chunk of row r as a bit mask bits[r] (CHUNK_BITS bits hold its count), before[r]
 /// gets the ones in the warp before that chunk (earlier rows included); returns {ones in the

@@ -229,12 +229,7 @@ struct scan_agent {
             bits[r] |= static_cast<unsigned>(static_cast<bool>(detail::item_of(source, raw)))
                        << j;
           });
-      // The mask as one opaque register: ptxas 13.0 otherwise rebuilt the masks of an item's
-      // predecessors from predicate registers, and in the kernel of whole tiles of a bool →
-      // int8 exclusive scan took two of item 11's bits from stale predicates (the next row's
-      // items 0 and 1: one wrong item in every 16; perf/NOTES.md "The tile from the block
-      // index").
-      asm volatile("" : "+r"(bits[r]));
+      detail::seal_mask(bits[r]);
     }
     int before[ROWS];  // ones in the warp before the lane's chunk of row r
     const scan_result<int> warps =

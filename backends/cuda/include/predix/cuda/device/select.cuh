@@ -265,6 +265,7 @@ struct select_agent {
         const long long valid = n - at;
         if (valid < CHUNK) bits[r] &= valid <= 0 ? 0u : (1u << valid) - 1;
       }
+      detail::seal_mask(bits[r]);
     }
   }
 
