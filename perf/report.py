@@ -38,7 +38,7 @@ BASELINE_NAMES = {
     "cub_sync": "the same CUB call ending as predix and Thrust do (its result copied to the host, the stream synchronized)",
     "thrust": "Thrust, CUDA backend",
 }
-TYPE_ORDER = ["uint8", "int16", "int32", "int64", "float", "uint8>int32"]
+TYPE_ORDER = ["uint8", "int16", "int32", "int64", "float", "uint8>int32", "bool>int32"]
 CASE_ORDER = ["1", "50", "99", "clustered", "none", ""]
 
 

@@ -1,6 +1,7 @@
 // Scans on CUDA: cub::DeviceScan::InclusiveSum / ExclusiveSum (baselines) against
-// predix::inclusive_scan / exclusive_scan, for every type (same type in and out) and for 0/1
-// uint8 flags into int32 offsets ("uint8>int32"). Bytes: n·s_in + n·s_out.
+// predix::inclusive_scan / exclusive_scan, for every type (same type in and out), for 0/1
+// uint8 flags into int32 offsets ("uint8>int32") and, exclusive only, for the same flags as bool
+// ("bool>int32": predix's binary path). Bytes: n·s_in + n·s_out.
 #include "common/cuda.cuh"
 
 #include <cub/device/device_scan.cuh>
@@ -51,7 +52,8 @@ struct cub_exclusive {
 
 const bool registered =
     perf::add_cub<cub_inclusive>(scan_types{}, "inclusive_scan", perf::axis::none) &&
-    perf::add_cub<cub_exclusive>(scan_types{}, "exclusive_scan", perf::axis::none);
+    perf::add_cub<cub_exclusive>(scan_types{}, "exclusive_scan", perf::axis::none) &&
+    perf::add_cub<cub_exclusive>(perf::types<perf::bools_i32>{}, "exclusive_scan", perf::axis::none);
 
 #if PREDIX_HAS_CUDA
 // predix::inclusive_scan accumulates in the input type (Thrust's rule), so flags are widened
@@ -96,7 +98,9 @@ using exclusive_probe = decltype(predix::impl::exclusive_scan(
 
 const bool registered_predix =
     perf::add_predix<inclusive_probe, predix_inclusive>(scan_types{}, "inclusive_scan", perf::axis::none) &&
-    perf::add_predix<exclusive_probe, predix_exclusive>(scan_types{}, "exclusive_scan", perf::axis::none);
+    perf::add_predix<exclusive_probe, predix_exclusive>(scan_types{}, "exclusive_scan", perf::axis::none) &&
+    perf::add_predix<exclusive_probe, predix_exclusive>(perf::types<perf::bools_i32>{}, "exclusive_scan",
+                                                        perf::axis::none);
 #endif
 
 }  // namespace

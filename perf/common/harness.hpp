@@ -106,16 +106,23 @@ PERF_HD T item(const pattern& p, std::int64_t i) {
   }
 }
 
-/// Scans: `flags_i32` is the 0/1 flags → int32 offsets case (uint8 in, int32 out); any other
-/// type scans small random non-zero values into the same type.
+/// Scans: `flags_i32` is the 0/1 flags → int32 offsets case (uint8 in, int32 out; a generic
+/// scan), `bools_i32` the same flags as bool (the binary path of DESIGN.md §2, exclusive_scan
+/// only: an inclusive scan of bool accumulates in bool); any other type scans small random
+/// non-zero values into the same type.
 struct flags_i32 {};
+struct bools_i32 {};
 template <class T> struct io { using in = T; using out = T; };
 template <> struct io<flags_i32> { using in = std::uint8_t; using out = std::int32_t; };
+template <> struct io<bools_i32> { using in = bool; using out = std::int32_t; };
 
 template <class T>
 PERF_HD typename io<T>::in scan_item(const pattern& p, std::int64_t i) {
-  if constexpr (std::is_same_v<T, flags_i32>) return selected(p, i) ? 1 : 0;
-  else return T(1 + (mix(p.seed + std::uint64_t(i)) & 3));
+  if constexpr (std::is_same_v<T, flags_i32> || std::is_same_v<T, bools_i32>) {
+    return selected(p, i) ? 1 : 0;
+  } else {
+    return T(1 + (mix(p.seed + std::uint64_t(i)) & 3));
+  }
 }
 
 template <class T> constexpr const char* type_name();
@@ -125,6 +132,7 @@ template <> constexpr const char* type_name<std::int32_t>() { return "int32"; }
 template <> constexpr const char* type_name<std::int64_t>() { return "int64"; }
 template <> constexpr const char* type_name<float>() { return "float"; }
 template <> constexpr const char* type_name<flags_i32>() { return "uint8>int32"; }
+template <> constexpr const char* type_name<bools_i32>() { return "bool>int32"; }
 
 // ---------------------------------------------------------------- bytes (DESIGN.md §8)
 namespace bytes {
@@ -277,14 +285,15 @@ inline void register_all(const config& cfg) {
   std::stable_sort(entries.begin(), entries.end(), [](const entry& a, const entry& b) {
     return a.algo < b.algo;
   });
-  const char* order[] = {"uint8", "int16", "int32", "int64", "float", "uint8>int32"};
+  const char* order[] = {"uint8", "int16", "int32", "int64", "float", "uint8>int32", "bool>int32"};
   auto input_type = [](const std::string& t) { return t.substr(0, t.find('>')); };
   for (std::size_t a = 0; a < entries.size();) {
     std::size_t b = a;
     while (b < entries.size() && entries[b].algo == entries[a].algo) ++b;
     for (const char* type : order) {
       if (!wanted(cfg.types, input_type(type))) continue;
-      const bool big_ok = input_type(type) == "uint8" || input_type(type) == "int32";
+      const bool big_ok = input_type(type) == "uint8" || input_type(type) == "int32" ||
+                          input_type(type) == "bool";
       for (int log2n : cfg.sizes) {
         if (log2n > cfg.max_big_log2 && !big_ok) continue;
         const auto ax = entries[a].ax;
