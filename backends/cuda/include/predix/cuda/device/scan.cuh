@@ -229,8 +229,9 @@ struct scan_agent {
             bits[r] |= static_cast<unsigned>(static_cast<bool>(detail::item_of(source, raw)))
                        << j;
           });
-      detail::seal_mask(bits[r]);
     }
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) detail::seal_mask(bits[r]);  // once every row is loaded
     int before[ROWS];  // ones in the warp before the lane's chunk of row r
     const scan_result<int> warps =
         detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.step.binary, bits, before);

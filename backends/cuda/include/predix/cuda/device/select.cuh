@@ -265,8 +265,9 @@ struct select_agent {
         const long long valid = n - at;
         if (valid < CHUNK) bits[r] &= valid <= 0 ? 0u : (1u << valid) - 1;
       }
-      detail::seal_mask(bits[r]);
     }
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) detail::seal_mask(bits[r]);  // once every row is loaded
   }
 
   template <bool WHOLE>
