@@ -4,7 +4,7 @@
 // decoupled look-back of tile_state.cuh carrying the count of selected items.
 //   items a b c d e f, flags 1 0 1 1 0 1 → selected a c d f; rejected b e (in order), or
 //   written from the end of their range backwards: ... e b (DESIGN.md §1, unstable partition)
-// One block per tile, its number its block index (take_tile, tile_state.cuh); a block of
+// One block per tile, numbered by take_tile (tile_state.cuh: the block index); a block of
 // whole tiles first asks L2 for a tile further on (prefetch_ahead: a hint, in place too, as L2
 // sees every write).
 // The tile is striped as in scan.cuh: per row, each lane loads a chunk of consecutive items
