@@ -48,6 +48,12 @@ struct warp_offsets {
 /// scan's kernel of whole tiles with tiles from the block index, took two bits of item 11 of
 /// each chunk from stale predicates (perf/NOTES.md "The tile from the block index").
 __device__ __forceinline__ void seal_mask(unsigned& bits) { asm volatile("" : "+r"(bits)); }
+/// seal_mask of every row's mask, once all rows are loaded.
+template <int ROWS>
+__device__ __forceinline__ void seal_masks(unsigned (&bits)[ROWS]) {
+#pragma unroll
+  for (int r = 0; r < ROWS; ++r) seal_mask(bits[r]);
+}
 
 /// The counts of a striped tile's 0/1 items (scan.cuh's binary path, select.cuh): from each
 /// lane's chunk of row r as a bit mask bits[r] (CHUNK_BITS bits hold its count), before[r]

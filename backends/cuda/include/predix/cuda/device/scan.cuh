@@ -230,8 +230,7 @@ struct scan_agent {
                        << j;
           });
     }
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) detail::seal_mask(bits[r]);  // once every row is loaded
+    detail::seal_masks(bits);
     int before[ROWS];  // ones in the warp before the lane's chunk of row r
     const scan_result<int> warps =
         detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.step.binary, bits, before);

@@ -265,15 +265,9 @@ struct select_agent {
         const long long valid = n - at;
         if (valid < CHUNK) bits[r] &= valid <= 0 ? 0u : (1u << valid) - 1;
       }
-      if constexpr (ITEM_BYTES == 1) detail::seal_mask(bits[r]);
+      if constexpr (tuning::seal_each_row(ITEM_BYTES)) detail::seal_mask(bits[r]);
     }
-    // The masks sealed once every row is loaded; 1-byte items as each row is built, where ptxas
-    // then gives the general kernel 56 registers instead of 102 (H100, copy_if uint8 of
-    // unaligned data, 2^28, 50%: 819 → 1086 GB/s; int16 lost 6% that way, perf/NOTES.md).
-    if constexpr (ITEM_BYTES != 1) {
-#pragma unroll
-      for (int r = 0; r < ROWS; ++r) detail::seal_mask(bits[r]);
-    }
+    if constexpr (!tuning::seal_each_row(ITEM_BYTES)) detail::seal_masks(bits);
   }
 
   template <bool WHOLE>
