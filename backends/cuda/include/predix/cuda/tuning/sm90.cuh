@@ -251,7 +251,9 @@ struct sm90 {
     /// ptxas then gives the general kernel 56 registers instead of 102 (H100, copy_if uint8 of
     /// unaligned data, 2^28, 50%: 819 → 1086 GB/s; int16 lost 6% that way, perf/NOTES.md "The
     /// selection of unaligned data"). The kernels of whole tiles are the same either way.
-    static constexpr bool seal_each_row(int item_bytes) { return item_bytes == 1; }
+    __host__ __device__ static constexpr bool seal_each_row(int item_bytes) {
+      return item_bytes == 1;
+    }
     /// The look-back's first sleep (look_back::first_ns) for a tile of `items` items of
     /// in_bytes that writes `written` of them.
     __host__ __device__ static constexpr unsigned look_back_first_ns(int in_bytes, int written,
