@@ -256,6 +256,8 @@ def header(contexts, args, impls):
             lines.append(f"- CPU: {ctx.get('cpu_name') or '?'}, {ctx.get('num_cpus', '?')} logical CPUs, "
                          f"{ctx.get('omp_threads', '?')} OpenMP threads")
             copy_how = "parallel memcpy, one chunk per thread"
+        if ctx.get("offset_items", "0") != "0":
+            lines.append(f"- every buffer starts {ctx['offset_items']} item(s) past a 16-byte boundary (--offset)")
         lines.append(f"- {platform} copy bandwidth: {float(ctx.get('copy_GBps', 0)):.1f} GB/s "
                      f"(bytes read + written, {copy_how})")
         if ctx.get("library_build_type") == "debug":

@@ -66,7 +66,8 @@ inline int slots_for(double bytes) {
   return slots;
 }
 
-/// `slots` × `n` items on the device; at(s) is copy s.
+/// `slots` × `n` items on the device; at(s) is copy s, the copies laid end to end from
+/// offset_items() items past the (256-byte aligned) allocation.
 template <class T>
 struct dbuf {
   T* p = nullptr;
@@ -74,12 +75,12 @@ struct dbuf {
   int slots = 1;
   dbuf() = default;
   dbuf(std::int64_t n_, int slots_ = 1) : n(n_), slots(slots_) {
-    check(cudaMalloc(&p, sizeof(T) * std::size_t(n) * slots + 1), "cudaMalloc");
+    check(cudaMalloc(&p, sizeof(T) * (std::size_t(n) * slots + 16) + 1), "cudaMalloc");
   }
   dbuf(const dbuf&) = delete;
   dbuf& operator=(const dbuf&) = delete;
   ~dbuf() { cudaFree(p); }
-  T* at(int s) const { return p + std::int64_t(s) * n; }
+  T* at(int s) const { return p + offset_items() + std::int64_t(s) * n; }
 };
 
 /// Temporary storage for Thrust calls (thrust::cuda::par(arena)), allocated once outside the
@@ -115,18 +116,18 @@ void generate(std::int64_t total, std::int64_t n, F f) {
 /// Every slot of `b` holds item<T>(p, i) (selection cases).
 template <class T>
 void fill_items(dbuf<T>& b, const pattern& p) {
-  T* d = b.p;
+  T* d = b.at(0);
   generate(b.n * b.slots, b.n, [=] __device__(std::int64_t j, std::int64_t i) { d[j] = item<T>(p, i); });
 }
 /// Every slot of `b` holds the 0/1 selection flags of p.
 inline void fill_flags(dbuf<std::uint8_t>& b, const pattern& p) {
-  std::uint8_t* d = b.p;
+  std::uint8_t* d = b.at(0);
   generate(b.n * b.slots, b.n, [=] __device__(std::int64_t j, std::int64_t i) { d[j] = selected(p, i); });
 }
 /// Every slot of `b` holds scan_item<T>(p, i).
 template <class T, class In>
 void fill_scan(dbuf<In>& b, const pattern& p) {
-  In* d = b.p;
+  In* d = b.at(0);
   generate(b.n * b.slots, b.n, [=] __device__(std::int64_t j, std::int64_t i) { d[j] = scan_item<T>(p, i); });
 }
 /// Evicts the device's L2 (writes 2× its size elsewhere): after an untimed restore of an
@@ -139,7 +140,7 @@ inline void flush_l2() {
 /// Outputs: a non-zero poison byte pattern.
 template <class T>
 void poison(dbuf<T>& b) {
-  check(cudaMemsetAsync(b.p, 0x5a, sizeof(T) * std::size_t(b.n) * b.slots, stream()), "memset");
+  check(cudaMemsetAsync(b.p, 0x5a, sizeof(T) * (std::size_t(b.n) * b.slots + 16), stream()), "memset");
 }
 
 template <class Pattern>

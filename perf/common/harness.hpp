@@ -198,6 +198,11 @@ struct config {
   int max_big_log2 = 28;                // above this, only uint8 and int32 run (memory, time)
 };
 
+/// Items by which every device buffer of a case starts past a 16-byte boundary (--offset=K):
+/// 0 times aligned data, 1 a sub-range one item in, as `v.begin() + 1` gives. The same for
+/// every implementation of a row.
+inline int& offset_items() { static int k = 0; return k; }
+
 inline std::vector<std::string> split(const std::string& s) {
   std::vector<std::string> out;
   std::size_t b = 0;
@@ -209,8 +214,9 @@ inline std::vector<std::string> split(const std::string& s) {
   return out;
 }
 
-/// Takes --sizes=16,20 --types=uint8,int32 --sels=1,50,99,clustered --hits=50,none from argv
-/// (removing them) or from PREDIX_PERF_{SIZES,TYPES,SELS,HITS}; otherwise keeps the defaults.
+/// Takes --sizes=16,20 --types=uint8,int32 --sels=1,50,99,clustered --hits=50,none --offset=1
+/// from argv (removing them) or from PREDIX_PERF_{SIZES,TYPES,SELS,HITS,OFFSET}; otherwise
+/// keeps the defaults.
 inline void parse(int& argc, char** argv, config& cfg) {
   auto take = [&](const char* flag, const char* env, auto&& set) {
     if (const char* v = std::getenv(env)) set(std::string(v));
@@ -229,6 +235,11 @@ inline void parse(int& argc, char** argv, config& cfg) {
   take("types", "PREDIX_PERF_TYPES", [&](const std::string& v) { cfg.types = split(v); });
   take("sels", "PREDIX_PERF_SELS", [&](const std::string& v) { cfg.sels = split(v); });
   take("hits", "PREDIX_PERF_HITS", [&](const std::string& v) { cfg.hits = split(v); });
+  take("offset", "PREDIX_PERF_OFFSET", [&](const std::string& v) {
+    const int k = std::stoi(v);
+    if (k < 0 || k > 15) throw std::invalid_argument("--offset: 0 to 15 items");
+    offset_items() = k;
+  });
 }
 
 inline double& copy_gbps() { static double v = 0; return v; }  // the run's copy bandwidth
@@ -332,6 +343,7 @@ int run_main(int argc, char** argv, config cfg, const char* platform, MeasureCop
   parse(argc, argv, cfg);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::AddCustomContext("perf_platform", platform);
+  benchmark::AddCustomContext("offset_items", std::to_string(offset_items()));
   if (!listing) {
     copy_gbps() = measure_copy();
     benchmark::AddCustomContext("copy_GBps", std::to_string(copy_gbps()));
