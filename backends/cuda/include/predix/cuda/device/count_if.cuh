@@ -9,7 +9,8 @@
 // block to finish (a second counter) sets the counters back to zero and then publishes the
 // total to a mapped result slot, where the host polls for it (call_slots.hpp get_polled: no
 // stream synchronization). A one-block launch (n within a tile) publishes its sum directly,
-// with no counters.
+// with no counters. Unaligned data (tuning aligned_head): the source moved on past its head,
+// whose items thread 0 of block 0 counts at the end.
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
@@ -103,7 +104,7 @@ __device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long 
 
 template <class Source, class Pred>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
-    count_if_kernel(Source source, long long n, bool aligned, Pred pred,
+    count_if_kernel(Source source, long long n, bool aligned, int head, Pred pred,
                     unsigned long long* sums, detail::polled_result<unsigned long long> result) {
   using shape = stream_shape<Source>;
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
@@ -117,7 +118,13 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     mine += static_cast<unsigned>(ones);
   });
   using reduce = block_reduce<unsigned long long, shape::THREADS>;
-  const unsigned long long total = reduce(storage).sum(mine);
+  unsigned long long total = reduce(storage).sum(mine);
+  if constexpr (tuning::active::aligned_head) {
+    if (blockIdx.x == 0 && threadIdx.x == 0) {
+      detail::visit_head(source, head,
+                         [&](const auto& x) { total += predix::detail::test(pred, x); });
+    }
+  }
   if (threadIdx.x == 0) {
     if (gridDim.x == 1) {
       result.publish(total);
@@ -134,6 +141,17 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   }
 }
 
+namespace detail {
+/// The source of [first, first + n) and the head that goes apart (aligned_head.hpp; 0 without
+/// tuning aligned_head): the source moved on past it reads n − head items as aligned data.
+template <class In>
+source_t<In> source_past_head(In first, long long n, long long& head) {
+  const auto source = make_source(first);
+  head = tuning::active::aligned_head ? aligned_head(n, {source.side()}) : 0;
+  return head == 0 ? source : source.advanced(head);
+}
+}  // namespace detail
+
 /// The number of items of [first, first + n) for which pred holds; n > 0.
 template <class In, class Pred>
 long long device_count_if(const cuda_policy& policy, In first, long long n, Pred pred,
@@ -142,12 +160,14 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
   using source_type = detail::source_t<In>;
   using shape = stream_shape<source_type>;
   auto* kernel = &count_if_kernel<source_type, device_function_t<Pred>>;
+  long long head;
+  const auto source = detail::source_past_head(first, n, head);
   const unsigned grid =
-      shape::grid(kernel, n, algorithm, tuning::active::stream::taken_rounds > 0);
+      shape::grid(kernel, n - head, algorithm, tuning::active::stream::taken_rounds > 0);
   const cudaStream_t stream = policy.stream();
   detail::call_slots<unsigned long long> slots(stream, algorithm, grid > 1);
-  const auto source = detail::make_source(first);
-  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
+  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n - head, source.is_aligned(),
+                                              static_cast<int>(head), to_device(pred),
                                               slots.counters<unsigned long long>(), slots.polled());
   detail::check_launch(algorithm);
   return static_cast<long long>(slots.get_polled(algorithm));

@@ -19,6 +19,9 @@
 // earliest match (a warp's lanes are no longer in order of place). Fewer barriers and atomic
 // reads per item where a range has no early match; a match in the first 1/32 costs what it
 // did with small tiles only.
+// Unaligned data (tuning aligned_head): the tiles cover the source moved on past its head, and
+// block 0 tests the head's items, one per thread, before its first tile; every index reported
+// counts from the range's first item.
 #include <cuda/atomic>
 
 #include <predix/cuda/device/count_if.cuh>
@@ -81,8 +84,8 @@ __device__ __forceinline__ long long earliest_in_later_tile(const Source& source
 
 template <class Source, class Pred>
 __global__ void __launch_bounds__(find_shape<Source>::THREADS)
-    find_if_kernel(Source source, long long n, bool aligned, Pred pred, unsigned long long* words,
-                   detail::polled_result<unsigned long long> result) {
+    find_if_kernel(Source source, long long n, bool aligned, int head, Pred pred,
+                   unsigned long long* words, detail::polled_result<unsigned long long> result) {
   using shape = find_shape<Source>;
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
   constexpr int LATER_VECTORS =
@@ -104,6 +107,12 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
   }
   const long long later_first = first_tiles * shape::TILE;
   bool stop = false;  // the same in every thread of the block (end_tile)
+  if constexpr (!tuning::active::aligned_head) head = 0;
+  if (blockIdx.x == 0 && head > 0) {  // the head: items −head … −1, before any tile
+    const int k = static_cast<int>(threadIdx.x) - head;
+    const bool hit = k < 0 && predix::detail::test(pred, source[k]);
+    stop = detail::end_tile(earliest, hit, threadIdx.x, head, true);
+  }
   for (long long tile = blockIdx.x; !stop && tile < tiles && tile < first_tiles;
        tile += gridDim.x) {
     long long first;
@@ -115,14 +124,16 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     const long long next = tile + gridDim.x < first_tiles
                                ? (tile + gridDim.x) * shape::TILE
                                : later_first + blockIdx.x * LATER_TILE;
-    stop = detail::end_tile(earliest, bits != 0, first + __ffsll(bits) - 1, next, true);
+    stop = detail::end_tile(earliest, bits != 0, head + first + __ffsll(bits) - 1, head + next,
+                            true);
   }
   if constexpr (LATER_VECTORS > 0) {
     for (long long at = later_first + blockIdx.x * LATER_TILE; later && !stop && at < n;
          at += gridDim.x * LATER_TILE) {
       const long long index = detail::earliest_in_later_tile<shape::THREADS, LATER_ITEMS>(
           source, at, n, aligned, pred);
-      stop = detail::end_tile(earliest, index >= 0, index, at + gridDim.x * LATER_TILE, false);
+      stop = detail::end_tile(earliest, index >= 0, head + index,
+                              head + at + gridDim.x * LATER_TILE, false);
     }
   }
   if (threadIdx.x == 0) {  // the last block to finish: both words back to zero, the answer out
@@ -143,11 +154,13 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
   using source_type = detail::source_t<In>;
   using shape = find_shape<source_type>;
   auto* kernel = &find_if_kernel<source_type, device_function_t<Pred>>;
-  const unsigned grid = shape::grid(kernel, n, algorithm);
+  long long head;
+  const auto source = detail::source_past_head(first, n, head);
+  const unsigned grid = shape::grid(kernel, n - head, algorithm);
   const cudaStream_t stream = policy.stream();
   detail::call_slots<unsigned long long> slots(stream, algorithm, true);
-  const auto source = detail::make_source(first);
-  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(pred),
+  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n - head, source.is_aligned(),
+                                              static_cast<int>(head), to_device(pred),
                                               slots.counters<unsigned long long>(), slots.polled());
   detail::check_launch(algorithm);
   const unsigned long long earliest = slots.get_polled(algorithm);

@@ -14,6 +14,8 @@
 //               vectors striped over the block), every thread keeping its own running total,
 //               joined once at the end. Sums of 1- and 2-byte integers add packed words, 4
 //               bytes per __dp4a and 2 halves per __dp2a_lo, in 32 bits that wrap as T does.
+// Unaligned data (tuning aligned_head): the source moved on past its head, whose items thread 0
+// of block 0 joins in order before its block's total.
 // Binary path (uses_binary_path_v, binary_path.cuh): the result is A(op(init, A(v))) with v
 // the count of ones (sum, parity: count_if.cuh), or whether a 1 exists (any) or no 0 does
 // (all), both by find_if.cuh, which stops at the first one.
@@ -178,7 +180,7 @@ __device__ __forceinline__ T commuting_total(const Source& source, long long n, 
 
 template <class Source, class T, class Op, bool COMMUTES>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
-    reduce_kernel(Source source, long long n, bool aligned, Op op, T init, T* partials,
+    reduce_kernel(Source source, long long n, bool aligned, int head, Op op, T init, T* partials,
                   unsigned long long* counters, detail::polled_result<T> result) {
   using shape = stream_shape<Source>;
   __shared__ T totals[shape::THREADS / warp_threads];
@@ -187,6 +189,17 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     block_total = detail::commuting_total<shape>(source, n, aligned, op, counters, totals);
   } else {
     block_total = detail::ordered_total<shape>(source, n, aligned, op, totals);
+  }
+  if constexpr (tuning::active::aligned_head) {  // block 0 holds the first items: the head first
+    if (blockIdx.x == 0 && threadIdx.x == 0 && head > 0) {
+      T joined;
+      bool none = true;
+      detail::visit_head(source, head, [&](const auto& x) {
+        joined = none ? static_cast<T>(x) : static_cast<T>(op(joined, x));
+        none = false;
+      });
+      block_total = static_cast<T>(op(joined, block_total));
+    }
   }
   detail::finish_grid<shape::THREADS>(block_total, init, op, partials, counters, result, totals);
 }
@@ -214,13 +227,15 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
     constexpr bool commutes = commutes_v<dop_type> && std::is_arithmetic_v<T> &&
                                std::is_same_v<typename source_type::value_type, T>;
     auto* kernel = &reduce_kernel<source_type, T, dop_type, commutes>;
-    const unsigned grid =
-        shape::grid(kernel, n, algorithm, commutes && tuning::active::stream::taken_rounds > 0);
+    long long head;
+    const auto source = detail::source_past_head(first, n, head);
+    const unsigned grid = shape::grid(kernel, n - head, algorithm,
+                                      commutes && tuning::active::stream::taken_rounds > 0);
     const cudaStream_t stream = policy.stream();
     detail::call_slots<T> slots(stream, algorithm, grid > 1, sizeof(T) * grid);
-    const auto source = detail::make_source(first);
-    kernel<<<grid, shape::THREADS, 0, stream>>>(source, n, source.is_aligned(), to_device(op),
-                                                init, slots.template partials<T>(),
+    kernel<<<grid, shape::THREADS, 0, stream>>>(source, n - head, source.is_aligned(),
+                                                static_cast<int>(head), to_device(op), init,
+                                                slots.template partials<T>(),
                                                 slots.template counters<unsigned long long>(),
                                                 slots.polled());
     detail::check_launch(algorithm);

@@ -26,6 +26,9 @@
 //       sum ℓ, any ℓ > 0, all ℓ == j, parity ℓ & 1     (combined with the tile's prefix)
 //     and the result is A(op(init, A(v))) (exclusive) or A(v) (inclusive); the look-back
 //     carries the count (32-bit when A has at most 4 bytes: A wraps anyway) or a 0/1 flag.
+// Unaligned data (tuning aligned_head): the input and output moved on past their head
+// (detail/aligned_head.hpp), whose items warp 0 of tile 0's block scans first, one per lane;
+// their total comes before tile 0 as an exclusive scan's init does.
 // Works in place (out == first): a tile reads all its items before writing any.
 #include <type_traits>
 
@@ -74,7 +77,7 @@ struct scan_agent {
       typename block_scan<A, THREADS>::TempStorage generic;
       typename detail::warp_offsets<WARPS>::TempStorage binary;
     } step;
-    V prefix;        // the tile's exclusive prefix, from the look-back warp
+    V prefix;        // the tile's exclusive prefix, from the look-back warp (tile 0: the head's)
     long long tile;  // the tile the block works on
   };
 
@@ -87,6 +90,9 @@ struct scan_agent {
   tile_prefix<V, prefix_op> prefix;
   long long first_tile = 0;  // the agent's tiles are first_tile, ... from item first_item on
   long long first_item = 0;
+#if PREDIX_ALIGNED_HEAD  // (a field only with it: the kernels without it stay as they were)
+  int head = 0;  // items before the source's and sink's first, done by tile 0 (aligned_head)
+#endif
 
   static prefix_op prefix_op_of(const Op& op) {
     if constexpr (BINARY) {
@@ -116,6 +122,9 @@ struct scan_agent {
         source.prefetch(at, n - at < TILE ? n - at : TILE);
       });
     }
+    if constexpr (gpu::tuning::active::aligned_head) {
+      if (tile == 0 && head_items(*this) > 0 && threadIdx.x < warp_threads) scan_head(storage);
+    }
     if (tile + 1 < tiles) {
       consume_tile<false, WHOLE>(storage, tile);
     } else {
@@ -127,6 +136,41 @@ struct scan_agent {
   /// The first item of `tile`.
   __device__ long long tile_start(long long tile) const {
     return first_item + (tile - first_tile) * TILE;
+  }
+
+
+  /// Warp 0 of tile 0's block: scans the head (items −head … −1, one per lane; lanes past it
+  /// repeat its last item, their results unused), stores its results and leaves the head's
+  /// total (binary: its domain value) in storage.prefix, where tile 0 reads it after its
+  /// block step's barrier.
+  __device__ void scan_head(TempStorage& storage) {
+    const int head = head_items(*this);
+    const int lane = static_cast<int>(lane_id());
+    const int at = (lane < head ? lane : head - 1) - head;
+    A out;
+    if constexpr (BINARY) {
+      const unsigned one = lane < head && static_cast<bool>(source[at]);
+      const unsigned ones = __ballot_sync(full_warp_mask, one);
+      const int before = __popc(ones & lanemask_lt());
+      if constexpr (HAS_INIT) {
+        const A ones_before = static_cast<A>(domain::from_count(before, lane));
+        out = lane == 0 ? init : static_cast<A>(op(init, ones_before));
+      } else {
+        out = static_cast<A>(domain::from_count(before + one, lane + 1));
+      }
+      if (lane == 0) storage.prefix = domain::from_count(__popc(ones), head);
+    } else {
+      const A x = static_cast<A>(source[at]);
+      const A through = warp_scan<A>::inclusive_scan(x, op).value;  // items −head … at
+      const A before = detail::shfl_up(through, 1);
+      if constexpr (HAS_INIT) {
+        out = lane == 0 ? init : op(init, before);
+      } else {
+        out = through;
+      }
+      if (lane == head - 1) storage.prefix = through;
+    }
+    if (lane < head) sink.put(at, out);
   }
 
   template <bool IS_LAST_TILE, bool WHOLE>
@@ -176,14 +220,17 @@ struct scan_agent {
     const int warp = static_cast<int>(threadIdx.x / warp_threads);
     A outer = warps.value;  // tile prefix · warps before; set unless tile 0 without init, warp 0
     bool has_outer = warp != 0;
-    if (tile == 0) {
-      if constexpr (HAS_INIT) {
-        outer = warp == 0 ? init : op(init, warps.value);
+    if (tile == 0) {  // before it: init (exclusive), the head (aligned_head), both or none
+      const bool has_base = HAS_INIT || head_items(*this) > 0;
+      A base = init;
+      if (head_items(*this) > 0) base = HAS_INIT ? op(init, storage.prefix) : storage.prefix;
+      if (has_base) {
+        outer = warp == 0 ? base : op(base, warps.value);
         has_outer = true;
       }
       if (!IS_LAST_TILE && threadIdx.x == 0) {
         prefix.state.publish(0, tile_inclusive,
-                             HAS_INIT ? op(init, warps.aggregate) : warps.aggregate);
+                             has_base ? op(base, warps.aggregate) : warps.aggregate);
       }
     } else {
       const A p = prefix.for_block(storage.prefix, tile, warps.aggregate, !IS_LAST_TILE);
@@ -235,13 +282,16 @@ struct scan_agent {
     const scan_result<int> warps =
         detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.step.binary, bits, before);
     const V aggregate = domain::from_count(warps.aggregate, TILE);
+    const domain combine;
     V p = domain::identity;
     if (tile == 0) {
-      if (!IS_LAST_TILE && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, aggregate);
+      if (head_items(*this) > 0) p = storage.prefix;  // the head's
+      if (!IS_LAST_TILE && threadIdx.x == 0) {
+        prefix.state.publish(0, tile_inclusive, combine(p, aggregate));
+      }
     } else {
       p = prefix.for_block(storage.prefix, tile, aggregate, !IS_LAST_TILE);
     }
-    const domain combine;
     const int offset = layout::thread_offset();
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
@@ -252,7 +302,9 @@ struct scan_agent {
         const int ones = warps.value + before[r] + __popc(bits[r] & ((1u << j) - 1));
         if constexpr (HAS_INIT) {
           const V v = combine(p, domain::from_count(ones, at));
-          out[j] = tile == 0 && at == 0 ? init : static_cast<A>(op(init, static_cast<A>(v)));
+          // The range's first item: init itself.
+          const bool first = tile == 0 && at == 0 && head_items(*this) == 0;
+          out[j] = first ? init : static_cast<A>(op(init, static_cast<A>(v)));
         } else {
           const int one = (bits[r] >> j) & 1u;
           out[j] = static_cast<A>(combine(p, domain::from_count(ones + one, at + 1)));
@@ -286,24 +338,33 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
                            false>;
   using general_agent = scan_agent<source_type, sink_type, A, device_function_t<Op>, HAS_INIT,
                                    binary, true>;
-  const auto source = detail::make_source(first);
-  const auto sink = detail::make_sink(out);
+  // Unaligned data: both sides moved on past the head that aligns them (aligned_head).
+  const long long head = tuning::active::aligned_head
+                             ? detail::aligned_head(n, {detail::make_source(first).side(),
+                                                        detail::make_sink(out).side()})
+                             : 0;
+  const auto source = detail::make_source(first).advanced(head);
+  const auto sink = detail::make_sink(out).advanced(head);
   const auto dop = to_device(op);
-  agent a{source, sink, n, source.is_aligned(), sink.is_aligned(),
+  agent a{source, sink, n - head, source.is_aligned(), sink.is_aligned(),
           dop, init, {{}, agent::prefix_op_of(dop)}};
   // Tiles [0, whole) of the kernel of whole tiles, then the general kernel's smaller tiles
   // from item whole · agent::TILE on: every tile of unaligned data, and of a small call where
   // the general tiles are smaller or n is ragged (one launch instead of two; the general
   // kernel's checks cost where neither holds: uint8, a power of two).
-  const bool small = n * source_type::element_bytes <=
+  const long long items = a.n;  // after the head
+  const bool small = items * source_type::element_bytes <=
                          agent::tuning::general_only_bytes(source_type::element_bytes) &&
-                     (general_agent::TILE < agent::TILE || n % agent::TILE != 0);
+                     (general_agent::TILE < agent::TILE || items % agent::TILE != 0);
   const bool general_only = small || !a.vectors();
-  const long long whole = general_only ? 0 : n / agent::TILE;
-  general_agent g{source, sink, n, a.aligned_in, a.aligned_out, dop, init, a.prefix,
+  const long long whole = general_only ? 0 : items / agent::TILE;
+  general_agent g{source, sink, items, a.aligned_in, a.aligned_out, dop, init, a.prefix,
                   whole, whole * agent::TILE};
+#if PREDIX_ALIGNED_HEAD
+  a.head = g.head = static_cast<int>(head);
+#endif
   const long long tiles =
-      whole + (n - g.first_item + general_agent::TILE - 1) / general_agent::TILE;
+      whole + (items - g.first_item + general_agent::TILE - 1) / general_agent::TILE;
   const cudaStream_t stream = policy.stream();
   look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
   launch_tiles(a, g, look_back, scan_kernel<agent, true>, scan_kernel<general_agent, false>,

@@ -18,7 +18,9 @@
 // items a packed word at a time: stage_packed; with one output, a warp whose lanes each select
 // few items by a loop over those alone: stage_sparse); after one barrier each run goes out with
 // consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile
-// stores the total count.
+// stores the total count. Unaligned data (tuning aligned_head; not partition in place): the
+// items and stencil moved on past their head (detail/aligned_head.hpp), whose items warp 0 of
+// tile 0's block selects first, one per lane; the number it selects comes before tile 0.
 #include <type_traits>
 #include <utility>
 
@@ -98,7 +100,7 @@ struct select_agent {
 
   struct TempStorage {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
-    V prefix;        // selected items before the tile, from the look-back warp
+    V prefix;        // selected items before the tile, from the look-back warp (tile 0: the head)
     long long tile;  // the tile the block works on
     // The tile's items sorted out, and 16 bytes that store_run may read past the end.
     alignas(16) unsigned char staged[TILE * sizeof(T) + 16];
@@ -114,11 +116,56 @@ struct select_agent {
   Pred pred;
   tile_prefix<V, count_op> prefix;  // its first sleep: tuning::look_back_first_ns
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
+#if PREDIX_ALIGNED_HEAD  // (a field only with it: the kernels without it stay as they were)
+  int head = 0;  // items before the source's and stencil's first, done by tile 0 (skip_head)
+#endif
   /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may
   /// run: the primitive inputs are 16-byte aligned.
   bool vectors() const {
     return (!Source::primitive || aligned_in) &&
            (!use_stencil || !Stencil::primitive || aligned_stencil);
+  }
+
+  /// Unaligned data (tuning aligned_head), but for partition in place: moves the items and
+  /// stencil on past the head that aligns them both (detail/aligned_head.hpp); the outputs
+  /// stay, and the head's items go to theirs from tile 0's block (select_head).
+  void skip_head() {
+#if PREDIX_ALIGNED_HEAD
+    if constexpr (REJECTED != rejected_to::backward) {
+      const detail::vector_side tests = use_stencil ? stencil.side() : detail::vector_side{0, 0};
+      const long long h = detail::aligned_head(n, {source.side(), tests});
+      source = source.advanced(h);
+      stencil = stencil.advanced(h);
+      n -= h;
+      head = static_cast<int>(h);
+      aligned_in = source.is_aligned();
+      aligned_stencil = stencil.is_aligned();
+    }
+#endif
+  }
+
+
+  /// Warp 0 of tile 0's block: the head's items (−head … −1, one per lane) to their places in
+  /// the outputs; the number selected to storage.prefix, where tile 0 reads it.
+  __device__ void select_head(TempStorage& storage) {
+    const int head = head_items(*this);
+    const int lane = static_cast<int>(lane_id());
+    const int at = lane - head;
+    T item{};
+    bool chosen = false;
+    if (at < 0) {
+      item = source[at];
+      chosen = use_stencil ? predix::detail::test(pred, stencil[at])
+                           : predix::detail::test(pred, item);
+    }
+    const unsigned picks = __ballot_sync(full_warp_mask, chosen);
+    const int before = __popc(picks & lanemask_lt());  // selected items before this one
+    if (chosen) {
+      selected.put(before, item);
+    } else if (REJECTED == rejected_to::forward && at < 0) {
+      rejected.put(lane - before, item);
+    }
+    if (lane == 0) storage.prefix = V(__popc(picks));
   }
 
   /// Whether the warp stages its part of the tile by stage_sparse: one output, and no lane
@@ -274,6 +321,9 @@ struct select_agent {
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
+    if constexpr (gpu::tuning::active::aligned_head) {
+      if (tile == 0 && head_items(*this) > 0 && threadIdx.x < warp_threads) select_head(storage);
+    }
     if constexpr (WHOLE) {
       prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
         const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
@@ -301,7 +351,10 @@ struct select_agent {
     const int tile_selected = warps.aggregate;
     const bool last = tile + 1 == tiles;
     if (tile == 0) {
-      if (!last && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, V(tile_selected));
+      if (!last && threadIdx.x == 0) {  // with the head's count, which thread 0 stored itself
+        const V head_selected = head_items(*this) > 0 ? storage.prefix : V(0);
+        prefix.state.publish(0, tile_inclusive, head_selected + V(tile_selected));
+      }
     } else {  // warp 0 looks back; the others stage meanwhile (its barrier is the one below)
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
       prefix.look_back_into(storage.prefix, tile, V(tile_selected), !last,
@@ -321,14 +374,16 @@ struct select_agent {
                          offset);
     }
     __syncthreads();
-    const V tile_before = tile == 0 ? V(0) : storage.prefix;  // selected items before the tile
+    // Selected items before the tile (tile 0: the head's).
+    const V tile_before = tile == 0 && head_items(*this) == 0 ? V(0) : storage.prefix;
     if (last && threadIdx.x == 0) {
       counts->selected = static_cast<long long>(tile_before) + tile_selected;
     }
     const T* const staged = reinterpret_cast<const T*>(storage.staged);
     detail::store_run<THREADS>(selected, static_cast<long long>(tile_before), staged,
                                tile_selected);
-    const long long rejected_before = tile_first - static_cast<long long>(tile_before);
+    const long long rejected_before =
+        head_items(*this) + tile_first - static_cast<long long>(tile_before);
     const int tile_rejected = tile_items - tile_selected;
     if constexpr (REJECTED == rejected_to::forward) {
       detail::store_run<THREADS>(rejected, rejected_before, staged + tile_selected,
@@ -398,13 +453,14 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
                             StencilIt stencil, OutSel out_selected, OutRej out_rejected,
                             Pred pred, const char* algorithm) {
   auto a = make_select_agent<REJECTED>(first, n, stencil, out_selected, out_rejected, pred);
+  a.skip_head();
   using agent = decltype(a);
-  const long long tiles = (n + agent::TILE - 1) / agent::TILE;
+  const long long tiles = (a.n + agent::TILE - 1) / agent::TILE;
   const cudaStream_t stream = policy.stream();
   detail::call_slots<select_counts> counts(stream, algorithm);  // to the host
   a.counts = counts.result();
   select_counts got =
-      run_selection(a, tiles, a.vectors() ? n / agent::TILE : 0, counts, stream, algorithm);
+      run_selection(a, tiles, a.vectors() ? a.n / agent::TILE : 0, counts, stream, algorithm);
   if constexpr (REJECTED != rejected_to::backward) got.aside_from = got.selected;
   return got;
 }

@@ -14,7 +14,9 @@
 // selection) a thrust::reverse_iterator over a pointer — is moved as 16-byte vectors (4 int32,
 // 16 uint8) when ITEMS·sizeof fills whole vectors, the base pointer is 16-byte aligned (checked
 // on the host: is_aligned) and the thread's items are all in range; otherwise, and for every
-// other iterator, item by item. Offsets are 64-bit.
+// other iterator, item by item. Offsets are 64-bit. Every source and sink tells its vector_side
+// and gives itself moved h items on (advanced), for the head of unaligned data
+// (detail/aligned_head.hpp).
 #include <cstdint>
 #include <cstring>
 #include <iterator>
@@ -25,6 +27,7 @@
 #include <thrust/iterator/reverse_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
+#include <predix/cuda/detail/aligned_head.hpp>
 #include <predix/cuda/warp/lanemask.cuh>
 
 namespace predix::gpu::detail {
@@ -118,6 +121,14 @@ struct pointer_source {
     }
   }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
+  vector_side side() const {
+    return {reinterpret_cast<std::uintptr_t>(base), primitive && !REVERSED ? element_bytes : 0};
+  }
+  pointer_source advanced(long long h) const {
+    pointer_source moved = *this;
+    moved.base = REVERSED ? base - h : base + h;
+    return moved;
+  }
   /// Asks L2 for elements [first, first + count) (prefetch_l2).
   __device__ __forceinline__ void prefetch(long long first, long long count) const {
     prefetch_l2(REVERSED ? base - first - count : base + first, count * element_bytes);
@@ -138,6 +149,10 @@ struct iterator_source {
     return it[static_cast<typename std::iterator_traits<It>::difference_type>(i)];
   }
   bool is_aligned() const { return false; }
+  vector_side side() const { return {0, 0}; }
+  iterator_source advanced(long long h) const {
+    return {it + static_cast<typename std::iterator_traits<It>::difference_type>(h)};
+  }
   __device__ __forceinline__ void prefetch(long long, long long) const {}  // no known layout
 };
 
@@ -183,6 +198,10 @@ struct pointer_sink {
   template <class T>
   __device__ __forceinline__ void put(long long i, const T& value) const { base[i] = value; }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
+  vector_side side() const {
+    return {reinterpret_cast<std::uintptr_t>(base), primitive ? int(sizeof(O)) : 0};
+  }
+  pointer_sink advanced(long long h) const { return {base + h}; }
 };
 
 /// The memory before `end` from the end: out[i] is end[-1 - i] (a thrust::reverse_iterator
@@ -196,6 +215,8 @@ struct reversed_pointer_sink {
   template <class T>
   __device__ __forceinline__ void put(long long i, const T& value) const { end[-1 - i] = value; }
   bool is_aligned() const { return false; }
+  vector_side side() const { return {0, 0}; }
+  reversed_pointer_sink advanced(long long h) const { return {end - h}; }
 };
 
 template <class It>
@@ -209,6 +230,10 @@ struct iterator_sink {
     it[static_cast<typename std::iterator_traits<It>::difference_type>(i)] = value;
   }
   bool is_aligned() const { return false; }
+  vector_side side() const { return {0, 0}; }
+  iterator_sink advanced(long long h) const {
+    return {it + static_cast<typename std::iterator_traits<It>::difference_type>(h)};
+  }
 };
 
 template <class It>
@@ -262,6 +287,16 @@ __device__ __forceinline__ void load_items(const Source& source, long long first
 #pragma unroll
   for (int k = 0; k < ITEMS; ++k) {
     if (k < valid) visit(k, source[first + k]);
+  }
+}
+
+/// Calls visit(item) for the `head` items before the source's first (its items −head … −1,
+/// the head of detail/aligned_head.hpp, head < 16), in order.
+template <class Source, class Visit>
+__device__ __forceinline__ void visit_head(const Source& source, int head, Visit&& visit) {
+#pragma unroll
+  for (int k = 0; k < 15; ++k) {
+    if (k < head) visit(source[k - head]);
   }
 }
 

@@ -227,6 +227,19 @@ struct tile_prefix {
   }
 };
 
+/// The items of an agent's head (detail/aligned_head.hpp), done by the block of tile 0 before
+/// the tile: its `head` field, which exists only with tuning aligned_head (so that the kernels
+/// built without it stay as they were); 0 otherwise, and the head's code compiles away.
+template <class Agent>
+__device__ __forceinline__ int head_items(const Agent& agent) {
+#if PREDIX_ALIGNED_HEAD
+  return agent.head;
+#else
+  (void)agent;
+  return 0;
+#endif
+}
+
 /// The tile a block works on. From the block's index (tuning look_back::tile_from_block_index):
 /// the kernel of whole tiles covers tiles [0, grid) and the general kernel the last `grid`
 /// tiles. Blocks start in index order (the hardware's dispatch, which CUB's single-pass kernels

@@ -187,6 +187,16 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_PACKED_STAGING
 #define PREDIX_SELECT_PACKED_STAGING 1
 #endif
+// 1: unaligned contiguous data (a sub-range that starts off a 16-byte boundary) runs as aligned
+// data after a head of fewer than 16 items that the block of the first tile does item by item
+// (detail/aligned_head.hpp): scans, count_if, reduce, find_if and the selections, except
+// partition in place and stable_partition's sweep chosen by a sample. 0: such data runs item by
+// item, and the scans and selections on their general kernels (uint8 copy_if at 2^28: 1086 GB/s
+// against 2244 aligned, perf/NOTES.md "The selection of unaligned data"). 0 until it has run
+// on a GPU and been measured (perf/NOTES.md "The head of unaligned data").
+#ifndef PREDIX_ALIGNED_HEAD
+#define PREDIX_ALIGNED_HEAD 0
+#endif
 // find_if: bytes per thread of the later tiles (contiguous primitive data, 16-byte aligned),
 // those after the first wave and the first 1/32 of the range; 0: every tile one vector per
 // thread. Fewer barriers and atomic reads per item (uint8 with no match: 1601 → 2426 GB/s at
@@ -201,6 +211,8 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #endif
 
 struct sm90 {
+  /// Unaligned data runs as aligned data after its head (PREDIX_ALIGNED_HEAD).
+  static constexpr bool aligned_head = PREDIX_ALIGNED_HEAD != 0;
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
     /// Items per thread for input items of In_bytes and accumulators of Acc_bytes, in the
