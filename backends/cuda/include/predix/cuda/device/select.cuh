@@ -105,6 +105,9 @@ struct select_agent {
     // The tile's items sorted out, and 16 bytes that store_run may read past the end.
     alignas(16) unsigned char staged[TILE * sizeof(T) + 16];
   };
+  static_assert(sizeof(TempStorage) <= 48 * 1024,
+                "a selection block stages its tile in static shared memory, at most 48 KiB: "
+                "fewer PREDIX_SELECT_THREADS or PREDIX_SELECT_BYTES_PER_THREAD");
 
   Source source;
   Stencil stencil;

@@ -307,6 +307,8 @@ struct sm90 {
     static constexpr int later_vectors = PREDIX_FIND_LATER_BYTES_PER_THREAD / 16;
     /// The later tiles begin after the first wave and after the first n / later_from items.
     static constexpr long long later_from = PREDIX_FIND_LATER_FROM;
+    /// Its tiles are dealt, none taken from a counter (stream_shape::PARTS: whole tiles).
+    static constexpr int taken_parts = 1;
   };
 };
 
