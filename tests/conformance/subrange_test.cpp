@@ -12,6 +12,15 @@ template <class Policy>
 class Subrange : public conformance<Policy> {};
 TYPED_TEST_SUITE_P(Subrange);
 
+/// x · y = y: associative and not commutative, so that scans and reductions over it show
+/// whether every item came in order (a scan copies its input; a reduction gives the last item).
+struct right {
+  template <class T>
+  PREDIX_HOST_DEVICE T operator()(const T&, const T& y) const {
+    return y;
+  }
+};
+
 /// `values` placed `off` items into a poisoned array 16 items longer.
 template <class T>
 host_array<T> placed(const host_array<T>& values, std::ptrdiff_t off) {
@@ -154,26 +163,46 @@ TYPED_TEST_P(Subrange, ScanAndReduce) {
     const T* first = d_in.begin() + off;
     const T* last = first + n;
     auto expected = poisoned<T>(n);
-    std::inclusive_scan(input.begin(), input.end(), expected.begin(), maximum{});
-    expect_placed<M>(expected, n, out_off, [&](T* out) {
-      return predix::inclusive_scan(p, first, last, out, maximum{});
+    std::inclusive_scan(input.begin(), input.end(), expected.begin(), std::plus<>{});
+    expect_placed<M>(expected, n, out_off,
+                     [&](T* out) { return predix::inclusive_scan(p, first, last, out); });
+    expect_placed<M>(input, n, out_off, [&](T* out) {
+      return predix::inclusive_scan(p, first, last, out, right{});
     });
     const T init = value_traits<T>::small(r);
     std::exclusive_scan(input.begin(), input.end(), expected.begin(), init, std::plus<>{});
     expect_placed<M>(expected, n, out_off,
                      [&](T* out) { return predix::exclusive_scan(p, first, last, out, init); });
     EXPECT_EQ(predix::reduce(p, first, last), std::reduce(input.begin(), input.end()));
-    EXPECT_EQ(predix::reduce(p, first, last, init, maximum{}),
-              std::reduce(input.begin(), input.end(), init, maximum{}));
-    // 0/1 items (the binary path on CUDA): bool flags counted into int32 offsets.
+    EXPECT_EQ(predix::reduce(p, first, last, init, right{}), input[n - 1]);
+    if (out_off == off) {  // in place
+      std::inclusive_scan(input.begin(), input.end(), expected.begin(), std::plus<>{});
+      auto data = M::upload(placed(input, off));
+      EXPECT_EQ(predix::inclusive_scan(p, data.begin() + off, data.begin() + off + n,
+                                       data.begin() + off) -
+                    (data.begin() + off),
+                n);
+      EXPECT_TRUE(same_elements(M::download(data), placed(expected, off)));
+    }
+    // 0/1 items (the binary path on CUDA): bool flags counted into int32 offsets, their running
+    // OR (inclusive, in bool) and their running AND from true (exclusive: true first).
     host_array<bool> flags(n);
-    for (std::ptrdiff_t i = 0; i < n; ++i) flags[i] = r.chance(0.5);
+    const double ones = r.chance(0.5) ? 0.5 : 0.998;  // or runs of ones past any head
+    for (std::ptrdiff_t i = 0; i < n; ++i) flags[i] = r.chance(ones);
     const auto d_flags = M::upload(placed(flags, off));
+    const bool* b = d_flags.begin() + off;
     host_array<std::int32_t> offsets(n);
     std::exclusive_scan(flags.begin(), flags.end(), offsets.begin(), std::int32_t{0});
     expect_placed<M>(offsets, n, out_off, [&](std::int32_t* out) {
-      return predix::exclusive_scan(p, d_flags.begin() + off, d_flags.begin() + off + n, out,
-                                    std::int32_t{0});
+      return predix::exclusive_scan(p, b, b + n, out, std::int32_t{0});
+    });
+    host_array<bool> running(n);
+    std::inclusive_scan(flags.begin(), flags.end(), running.begin(), std::logical_or<>{});
+    expect_placed<M>(running, n, out_off,
+                     [&](bool* out) { return predix::inclusive_scan(p, b, b + n, out); });
+    std::exclusive_scan(flags.begin(), flags.end(), running.begin(), true, std::logical_and<>{});
+    expect_placed<M>(running, n, out_off, [&](bool* out) {
+      return predix::exclusive_scan(p, b, b + n, out, true, std::logical_and<>{});
     });
   });
 }

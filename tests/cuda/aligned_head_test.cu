@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <string>
 
 #include <predix/cuda/detail/aligned_head.hpp>
@@ -17,7 +18,8 @@ using predix::gpu::detail::vector_side;
 
 /// Whether h items on puts the side on a 16-byte boundary (a side without vectors: always).
 bool on_boundary(const vector_side& s, long long h) {
-  return s.item_bytes == 0 || (s.address + static_cast<std::uintptr_t>(h * s.item_bytes)) % 16 == 0;
+  const std::uintptr_t moved = static_cast<std::uintptr_t>(h * s.item_bytes);  // mod 2^64
+  return s.item_bytes == 0 || (s.address + moved) % 16 == 0;
 }
 
 TEST(AlignedHead, TheExamplesOfItsHeader) {
@@ -25,10 +27,18 @@ TEST(AlignedHead, TheExamplesOfItsHeader) {
   EXPECT_EQ(aligned_head(100, {{0x1003, 1}, {0x2008, 4}}), 0);
 }
 
+/// A side read from its end down (a reversed source) reaches its boundary moving down.
+TEST(AlignedHead, SidesReadDownward) {
+  EXPECT_EQ(aligned_head(100, {{0x1008, -4}}), 2);          // 0x1008 − 2 · 4 = 0x1000
+  EXPECT_EQ(aligned_head(100, {{0x1008, -4}, {0x2008, 4}}), 2);
+  EXPECT_EQ(aligned_head(100, {{0x1001, -1}, {0x2000, 0}}), 1);
+  EXPECT_EQ(aligned_head(100, {{0x1004, -4}, {0x2004, 4}}), 0);  // 1 and 3: none suits both
+}
+
 TEST(AlignedHead, TheLeastHeadThatAlignsEverySide) {
-  for (const int a_bytes : {0, 1, 2, 4, 8}) {
+  for (const int a_bytes : {0, 1, 2, 4, 8, -1, -8}) {
     for (const int b_bytes : {0, 1, 2, 4, 8}) {
-      for (std::uintptr_t a = 0x1000; a < 0x1040; a += a_bytes == 0 ? 1 : a_bytes) {
+      for (std::uintptr_t a = 0x1000; a < 0x1040; a += a_bytes == 0 ? 1 : std::abs(a_bytes)) {
         for (std::uintptr_t b = 0x2000; b < 0x2040; b += b_bytes == 0 ? 1 : b_bytes) {
           for (const long long n : {1LL, 2LL, 7LL, 15LL, 16LL, 1000LL}) {
             const vector_side sa{a, a_bytes}, sb{b, b_bytes};

@@ -189,6 +189,50 @@ TEST_F(Scan, LoadsAndStoresOfEveryIteratorKind) {
   compare(0, "predix_test::transform_iterator (item by item)");
 }
 
+/// Sub-ranges 1 and 16/s − 1 items off a 16-byte boundary, both sides alike, large enough for
+/// the kernel of whole tiles (`mixed` of tile_sizes): with tuning aligned_head a head of
+/// 16/s − 1 or 1 items, then aligned whole tiles; without it the general kernel throughout.
+/// Inclusive (also in place) and exclusive, generic and binary (bool flags into int32).
+TEST_F(Scan, UnalignedPastTheGeneralKernel) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  auto check = [&](auto in_tag, auto out_tag, std::ptrdiff_t off) {
+    using In = decltype(in_tag);
+    using Out = decltype(out_tag);
+    const std::ptrdiff_t n = tile_sizes<In, Out>().back();
+    SCOPED_TRACE(std::to_string(sizeof(In)) + "-byte items into " + std::to_string(sizeof(Out)) +
+                 "-byte results, n = " + std::to_string(n) + ", " + std::to_string(off) +
+                 " items off");
+    host_array<In> input = make_scan_input<In>(r, n);
+    auto placed = [&](const auto& values) {  // at `off` in an array 16 items longer
+      using T = std::decay_t<decltype(values[0])>;
+      host_array<T> all(n + 16, value_traits<T>::poison());
+      std::copy(values.begin(), values.end(), all.begin() + off);
+      return all;
+    };
+    auto d_in = M::upload(placed(input));
+    host_array<Out> expected(n);
+    auto out = M::upload(placed(poisoned<Out>(n)));
+    std::exclusive_scan(input.begin(), input.end(), expected.begin(), Out{3});
+    predix::exclusive_scan(predix::cuda, d_in.begin() + off, d_in.begin() + off + n,
+                           out.begin() + off, Out{3});
+    EXPECT_TRUE(same_elements(M::download(out), placed(expected))) << "exclusive";
+    if constexpr (std::is_same_v<In, Out>) {
+      std::inclusive_scan(input.begin(), input.end(), expected.begin());
+      predix::inclusive_scan(predix::cuda, d_in.begin() + off, d_in.begin() + off + n,
+                             out.begin() + off);
+      EXPECT_TRUE(same_elements(M::download(out), placed(expected))) << "inclusive";
+      predix::inclusive_scan(predix::cuda, d_in.begin() + off, d_in.begin() + off + n,
+                             d_in.begin() + off);
+      EXPECT_TRUE(same_elements(M::download(d_in), placed(expected))) << "inclusive in place";
+    }
+  };
+  for (const std::ptrdiff_t off : {1, 15}) check(std::uint8_t{}, std::uint8_t{}, off);
+  for (const std::ptrdiff_t off : {1, 3}) check(std::int32_t{}, std::int32_t{}, off);
+  for (const std::ptrdiff_t off : {1, 3}) check(bool{}, std::int32_t{}, off);
+}
+
 TEST_F(Scan, OnAUserStream) {
   cudaStream_t stream;
   PREDIX_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));

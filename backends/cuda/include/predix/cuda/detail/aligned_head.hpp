@@ -12,7 +12,8 @@
 namespace predix::gpu::detail {
 
 /// A side of a call: where its first item lies, and the bytes of its items when it moves
-/// 16-byte vectors (0: it moves its items one by one, and any head suits it).
+/// 16-byte vectors, negative for a side read from its end down (a reversed source: its item i
+/// lies before item 0); 0: it moves its items one by one, and any head suits it.
 struct vector_side {
   std::uintptr_t address;
   int item_bytes;
@@ -24,6 +25,7 @@ inline long long aligned_head(long long n, std::initializer_list<vector_side> si
   for (long long h = 0; h < 16 && h < n; ++h) {
     bool all = true;
     for (const vector_side& s : sides) {
+      // h · item_bytes modulo 2^64, which 16 divides: right for negative item_bytes too.
       const std::uintptr_t moved = static_cast<std::uintptr_t>(h) * s.item_bytes;
       all = all && (s.item_bytes == 0 || (s.address + moved) % 16 == 0);
     }

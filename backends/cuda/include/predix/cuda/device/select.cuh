@@ -163,6 +163,7 @@ struct select_agent {
     }
     const unsigned picks = __ballot_sync(full_warp_mask, chosen);
     const int before = __popc(picks & lanemask_lt());  // selected items before this one
+    __syncwarp();  // in place, every lane's item is read before any lane writes
     if (chosen) {
       selected.put(before, item);
     } else if (REJECTED == rejected_to::forward && at < 0) {

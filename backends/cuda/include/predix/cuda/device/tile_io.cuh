@@ -122,7 +122,8 @@ struct pointer_source {
   }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
   vector_side side() const {
-    return {reinterpret_cast<std::uintptr_t>(base), primitive && !REVERSED ? element_bytes : 0};
+    return {reinterpret_cast<std::uintptr_t>(base),
+            primitive ? (REVERSED ? -element_bytes : element_bytes) : 0};
   }
   pointer_source advanced(long long h) const {
     pointer_source moved = *this;
