@@ -138,7 +138,6 @@ struct scan_agent {
     return first_item + (tile - first_tile) * TILE;
   }
 
-
   /// Warp 0 of tile 0's block: scans the head (items −head … −1, one per lane; lanes past it
   /// repeat its last item, their results unused), stores its results and leaves the head's
   /// total (binary: its domain value) in storage.prefix, where tile 0 reads it after its

@@ -147,7 +147,6 @@ struct select_agent {
 #endif
   }
 
-
   /// Warp 0 of tile 0's block: the head's items (−head … −1, one per lane) to their places in
   /// the outputs; the number selected to storage.prefix, where tile 0 reads it.
   __device__ void select_head(TempStorage& storage) {
