@@ -14,9 +14,9 @@
 // the warps' counts give each item its rank among the tile's selected items; warp 0's look-back
 // gives the selected items before the tile, and the rejected items before the tile are the
 // rest. Without waiting for it (the staging needs only places within the tile), every warp
-// stages the tile in shared memory, selected items first, then the rejected ones (1- and 2-byte
-// items a packed word at a time: stage_packed; with one output, a warp whose lanes each select
-// few items by a loop over those alone: stage_sparse); after one barrier each run goes out with
+// stages the tile in shared memory, selected items first, then the rejected ones
+// (select_staging.cuh: 1- and 2-byte items a packed word at a time; with one output, a warp whose
+// lanes each select few items by a loop over those alone); after one barrier each run goes out with
 // consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile
 // stores the total count. Unaligned data (tuning aligned_head; not partition in place): the
 // items and stencil moved on past their head (detail/aligned_head.hpp), whose items warp 0 of
@@ -29,7 +29,7 @@
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/warp_offsets.cuh>
-#include <predix/cuda/detail/word_compaction.cuh>
+#include <predix/cuda/device/select_staging.cuh>
 #include <predix/cuda/device/tile_io.cuh>
 #include <predix/cuda/device/tile_state.cuh>
 #include <predix/cuda/functional.cuh>
@@ -39,10 +39,6 @@
 #include <predix/detail/functional.hpp>
 
 namespace predix::gpu {
-
-/// Where a selection writes the rejected items: nowhere (copy_if), forward from the start of
-/// their output, or backward from the end of an n-item output (partition, in place only).
-enum class rejected_to { nowhere, forward, backward };
 
 /// What a selection reports: the number of items selected, and where the rejected items that
 /// went to temporary storage begin in the range (in place; the rest went to their places).
@@ -87,16 +83,18 @@ struct select_agent {
   using V = unsigned long long;  // what the look-back carries: selected items
   using count_op = binary_domain<binary_kind::sum, V>;
   using chunk_t = detail::held_chunk<Source, CHUNK, T>;  // as loaded (uint8: 16 in 4 registers)
-  /// Whether the staging works on the packed words of the chunks (stage_packed): 1- and
+  /// Whether the staging works on the packed words of the chunks (staging::packed): 1- and
   /// 2-byte primitive items read as they are stored, in chunks of whole words.
   static constexpr bool PACKED = PREDIX_SELECT_PACKED_STAGING && Source::primitive &&
                                  Source::untransformed && (sizeof(T) == 1 || sizeof(T) == 2) &&
                                  CHUNK * sizeof(T) % 4 == 0;
 
-  /// A warp of one output stages by stage_sparse when none of its lanes selects more than
+  /// A warp of one output stages by staging::sparse when none of its lanes selects more than
   /// this many of its items (0: never).
   static constexpr int SPARSE_MOST =
       REJECTED == rejected_to::nowhere ? tuning::sparse_most(ITEM_BYTES, ROWS * CHUNK) : 0;
+  /// The tile's items sorted out in shared memory (select_staging.cuh).
+  using staging = detail::select_staging<Source, T, layout, REJECTED, SPARSE_MOST>;
 
   struct TempStorage {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
@@ -169,108 +167,6 @@ struct select_agent {
       rejected.put(lane - before, item);
     }
     if (lane == 0) storage.prefix = V(__popc(picks));
-  }
-
-  /// Whether the warp stages its part of the tile by stage_sparse: one output, and no lane
-  /// selects more than SPARSE_MOST of its items (a warp-wide vote: the warp takes one path).
-  static __device__ __forceinline__ bool sparse_warp(const unsigned (&bits)[ROWS]) {
-    if constexpr (SPARSE_MOST == 0) {
-      return false;
-    } else {
-      int mine = 0;
-#pragma unroll
-      for (int r = 0; r < ROWS; ++r) mine += __popc(bits[r]);
-      return __all_sync(full_warp_mask, mine <= SPARSE_MOST);
-    }
-  }
-
-  /// Stages the lane's selected items at their places, one loop turn per selected item (the
-  /// warp turns as often as its lane with the most): few selected items cost little more than
-  /// the vote that chose this.
-  __device__ __forceinline__ void stage_sparse(TempStorage& storage, const chunk_t (&held)[ROWS],
-                                               const unsigned (&bits)[ROWS],
-                                               const int (&before)[ROWS], int warp_before) const {
-    T* const staged = reinterpret_cast<T*>(storage.staged);
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      int to = warp_before + before[r];
-      for (unsigned m = bits[r]; m != 0; m &= m - 1) {
-        staged[to++] = held[r].item_at(source, __ffs(m) - 1);
-      }
-    }
-  }
-
-  /// Stages each item at its place, one test and one position per item.
-  template <bool WHOLE>
-  __device__ __forceinline__ void stage_items(TempStorage& storage, chunk_t (&held)[ROWS],
-                                              const unsigned (&bits)[ROWS],
-                                              const int (&before)[ROWS], int warp_before,
-                                              int tile_selected, int tile_items, int offset) {
-    T* const staged = reinterpret_cast<T*>(storage.staged);
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      held[r].reload();
-      const int row_at = offset + r * layout::ROW_ITEMS;  // the chunk's first item in the tile
-      int sel = warp_before + before[r];                  // selected items before it
-#pragma unroll
-      for (int j = 0; j < CHUNK; ++j) {
-        if (WHOLE || row_at + j < tile_items) {
-          const bool is_selected = (bits[r] >> j) & 1u;
-          const int rej = row_at + j - sel;  // rejected items before it
-          const int to = is_selected ? sel
-                         : REJECTED == rejected_to::forward ? tile_selected + rej
-                                                            : tile_items - 1 - rej;
-          if (REJECTED != rejected_to::nowhere || is_selected) staged[to] = held[r].item(source, j);
-          sel += is_selected;
-        }
-      }
-    }
-  }
-
-  /// Stages the chunks of packed 1- or 2-byte items word by word: a word's items arranged
-  /// (word_compaction.cuh) with its selected ones first, in order, then its rejected ones in
-  /// order (forward) or reversed (backward: their places descend), and stored one by one from
-  /// the word's first selected and first rejected place. Two outputs: whole tiles only (the
-  /// items past the end would count as rejected). The lanes stay converged (shuffles).
-  template <bool WHOLE>
-  __device__ __forceinline__ void stage_packed(TempStorage& storage, chunk_t (&held)[ROWS],
-                                               const unsigned (&bits)[ROWS],
-                                               const int (&before)[ROWS], int warp_before,
-                                               int tile_selected, int tile_items, int offset) {
-    static_assert(WHOLE || REJECTED == rejected_to::nowhere, "two outputs: whole tiles");
-    using item = typename detail::vector_bytes<sizeof(T)>::type;
-    constexpr int PER_WORD = 4 / static_cast<int>(sizeof(T));
-    constexpr bool OTHERS = REJECTED != rejected_to::nowhere;
-    constexpr auto ORDER = REJECTED == rejected_to::nowhere   ? detail::others_order::none
-                           : REJECTED == rejected_to::forward ? detail::others_order::in_order
-                                                              : detail::others_order::reversed;
-    item* const staged = reinterpret_cast<item*>(storage.staged);
-    const unsigned table = detail::word_table<sizeof(T), ORDER>();
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      held[r].reload();
-      unsigned words[CHUNK / PER_WORD];
-      static_assert(sizeof words == sizeof held[r].data, "the chunk is whole words");
-      std::memcpy(words, &held[r].data, sizeof words);
-      int sel = warp_before + before[r];                    // selected items before the word
-      int rej = offset + r * layout::ROW_ITEMS - sel;       // rejected items before it
-#pragma unroll
-      for (int i = 0; i < CHUNK / PER_WORD; ++i) {
-        const unsigned mine = (bits[r] >> (PER_WORD * i)) & ((1u << PER_WORD) - 1);
-        const int k = __popc(mine);
-        // Item q >= k is rejected item q − k of the word in order (forward), item
-        // PER_WORD − 1 − q reversed (backward): either way its place is others_at + q.
-        int others_at = 0;  // one output: no others
-        if constexpr (OTHERS) {
-          others_at = REJECTED == rejected_to::forward ? tile_selected + rej - k
-                                                       : tile_items - PER_WORD - rej;
-        }
-        detail::put_arranged<OTHERS>(staged, detail::arrange_word(words[i], mine, table), k, sel,
-                                     others_at);
-        sel += k;
-        rej += PER_WORD - k;
-      }
-    }
   }
 
   /// Stores the tile's `count` rejected items of partition in place, staged at `from` in their
@@ -366,15 +262,15 @@ struct select_agent {
 
     // Staging: selected items at [0, tile_selected) in order; rejected ones at
     // [tile_selected, tile_items), in order (forward) or reversed (backward).
-    // Bits of items past the end are clear: stage_sparse needs no check.
-    if (sparse_warp(bits)) {
-      stage_sparse(storage, held, bits, before, warps.value);
+    // Bits of items past the end are clear: staging::sparse needs no check.
+    if (staging::sparse_warp(bits)) {
+      staging::sparse(storage.staged, source, held, bits, before, warps.value);
     } else if constexpr (PACKED && (WHOLE || REJECTED == rejected_to::nowhere)) {
-      stage_packed<WHOLE>(storage, held, bits, before, warps.value, tile_selected, tile_items,
-                          offset);
+      staging::template packed<WHOLE>(storage.staged, held, bits, before, warps.value,
+                                      tile_selected, tile_items, offset);
     } else {
-      stage_items<WHOLE>(storage, held, bits, before, warps.value, tile_selected, tile_items,
-                         offset);
+      staging::template items<WHOLE>(storage.staged, source, held, bits, before, warps.value,
+                                     tile_selected, tile_items, offset);
     }
     __syncthreads();
     // Selected items before the tile (tile 0: the head's).
