@@ -141,17 +141,6 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   }
 }
 
-namespace detail {
-/// The source of [first, first + n) and the head that goes apart (aligned_head.hpp; 0 without
-/// tuning aligned_head): the source moved on past it reads n − head items as aligned data.
-template <class In>
-source_t<In> source_past_head(In first, long long n, long long& head) {
-  const auto source = make_source(first);
-  head = tuning::active::aligned_head ? aligned_head(n, {source.side()}) : 0;
-  return head == 0 ? source : source.advanced(head);
-}
-}  // namespace detail
-
 /// The number of items of [first, first + n) for which pred holds; n > 0.
 template <class In, class Pred>
 long long device_count_if(const cuda_policy& policy, In first, long long n, Pred pred,
@@ -160,8 +149,8 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
   using source_type = detail::source_t<In>;
   using shape = stream_shape<source_type>;
   auto* kernel = &count_if_kernel<source_type, device_function_t<Pred>>;
-  long long head;
-  const auto source = detail::source_past_head(first, n, head);
+  auto source = detail::make_source(first);
+  const long long head = detail::skip_head(n, source);  // done apart by block 0
   const unsigned grid =
       shape::grid(kernel, n - head, algorithm, tuning::active::stream::taken_rounds > 0);
   const cudaStream_t stream = policy.stream();

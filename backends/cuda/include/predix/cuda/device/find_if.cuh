@@ -154,8 +154,8 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
   using source_type = detail::source_t<In>;
   using shape = find_shape<source_type>;
   auto* kernel = &find_if_kernel<source_type, device_function_t<Pred>>;
-  long long head;
-  const auto source = detail::source_past_head(first, n, head);
+  auto source = detail::make_source(first);
+  const long long head = detail::skip_head(n, source);  // done apart by block 0
   const unsigned grid = shape::grid(kernel, n - head, algorithm);
   const cudaStream_t stream = policy.stream();
   detail::call_slots<unsigned long long> slots(stream, algorithm, true);

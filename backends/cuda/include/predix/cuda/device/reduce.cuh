@@ -227,8 +227,8 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
     constexpr bool commutes = commutes_v<dop_type> && std::is_arithmetic_v<T> &&
                                std::is_same_v<typename source_type::value_type, T>;
     auto* kernel = &reduce_kernel<source_type, T, dop_type, commutes>;
-    long long head;
-    const auto source = detail::source_past_head(first, n, head);
+    auto source = detail::make_source(first);
+    const long long head = detail::skip_head(n, source);  // done apart by block 0
     const unsigned grid = shape::grid(kernel, n - head, algorithm,
                                       commutes && tuning::active::stream::taken_rounds > 0);
     const cudaStream_t stream = policy.stream();

@@ -337,13 +337,9 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
                            false>;
   using general_agent = scan_agent<source_type, sink_type, A, device_function_t<Op>, HAS_INIT,
                                    binary, true>;
-  // Unaligned data: both sides moved on past the head that aligns them (aligned_head).
-  const long long head = tuning::active::aligned_head
-                             ? detail::aligned_head(n, {detail::make_source(first).side(),
-                                                        detail::make_sink(out).side()})
-                             : 0;
-  const auto source = detail::make_source(first).advanced(head);
-  const auto sink = detail::make_sink(out).advanced(head);
+  auto source = detail::make_source(first);
+  auto sink = detail::make_sink(out);
+  const long long head = detail::skip_head(n, source, sink);  // done apart by tile 0
   const auto dop = to_device(op);
   agent a{source, sink, n - head, source.is_aligned(), sink.is_aligned(),
           dop, init, {{}, agent::prefix_op_of(dop)}};

@@ -128,17 +128,14 @@ struct select_agent {
   }
 
   /// Unaligned data (tuning aligned_head), but for partition in place: moves the items and
-  /// stencil on past the head that aligns them both (detail/aligned_head.hpp); the outputs
-  /// stay, and the head's items go to theirs from tile 0's block (select_head).
+  /// stencil (the items themselves, without one) on past the head that aligns them both
+  /// (detail::skip_head); the outputs stay, and the head's items go to theirs from tile 0's
+  /// block (select_head).
   void skip_head() {
 #if PREDIX_ALIGNED_HEAD
     if constexpr (REJECTED != rejected_to::backward) {
-      const detail::vector_side tests = use_stencil ? stencil.side() : detail::vector_side{0, 0};
-      const long long h = detail::aligned_head(n, {source.side(), tests});
-      source = source.advanced(h);
-      stencil = stencil.advanced(h);
-      n -= h;
-      head = static_cast<int>(h);
+      head = static_cast<int>(detail::skip_head(n, source, stencil));
+      n -= head;
       aligned_in = source.is_aligned();
       aligned_stencil = stencil.is_aligned();
     }

@@ -280,7 +280,7 @@ __device__ __forceinline__ long long tile_ahead(long long tile) {
 
 /// Called by every thread of a block of whole tiles after take_tile: the block's last thread
 /// calls prefetch(ahead) for the tile tile_ahead(tile) when there is one, to ask L2 for its
-/// items (tile_io.cuh: prefetch_l2). A block starts on that tile a while later and finds them
+/// items (sources.cuh: prefetch_l2). A block starts on that tile a while later and finds them
 /// there, come while the blocks before it waited in their look-backs. Not warp 0: a prefetch
 /// issued there delays the look-back (H100: copy_if uint8 at 2^28 lost 3% against none).
 template <int THREADS, long long TILE_BYTES, class Prefetch>

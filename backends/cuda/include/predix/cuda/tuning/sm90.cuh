@@ -164,7 +164,7 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_STREAM_TAKEN_PARTS
 #define PREDIX_STREAM_TAKEN_PARTS 2
 #endif
-// L2 prefetch ahead of the loads (device/tile_io.cuh: prefetch_l2, tile_state.cuh: tile_ahead):
+// L2 prefetch ahead of the loads (device/sources.cuh: prefetch_l2, tile_state.cuh: tile_ahead):
 // a block of the scan's or the selection's kernel of whole tiles asks for the tile that lies
 // this many bytes of traffic (read and written) per SM after its own (0: none). H100, 2^28,
 // GB/s without / one tile per SM ahead (perf/NOTES.md): inclusive_scan int32 2375–2389 /
