@@ -16,9 +16,10 @@
 # calls: PREDIX_SANITIZE_TOOLS="memcheck synccheck initcheck", then PREDIX_SANITIZE_TOOLS=racecheck
 # (docs/reliability.md).
 # Every step runs even when an earlier one failed (unless it needs what failed); a summary
-# table ends the output. Files in $OUT (default ./out): summary.txt, build.log,
-# cuda_tests.log, sanitizer.log, primitives_bench.txt, sass.txt, kernel_times.txt, bench_quick.txt and
-# bench.tgz (the suite's JSON, report and plots, and primitives_bench.json).
+# table ends the output. Files in $OUT (default ./out): summary.txt, cuda_tests.log,
+# sanitizer_table.md, bench_quick.txt, bench.tgz (the suite's JSON, report and plots, and
+# primitives_bench.json) and logs.tgz (build.log, huge_tests.log, sanitizer.log,
+# primitives_bench.txt, sass.txt, kernel_times.txt and ncu's CSV).
 #
 #   scripts/gpu_check.sh               on the GPU machine
 #   scripts/gpu_check.sh --sanitize    the same tests, then the four sanitizers over all of them
@@ -381,6 +382,10 @@ else
   skip bench_quick "no benchmark binary or PREDIX_GPU_BENCH != quick"
 fi
 
+# A GPU machine sends back at most 8 files: the logs beside the summary, the test log, the
+# sanitizer table and the benchmarks go back as one archive, logs.tgz.
+(cd "$OUT" && logs=$(ls -A | grep -vxE 'summary.txt|cuda_tests.log|sanitizer_table.md|bench_quick.txt|bench.tgz|bench') &&
+  [ -n "$logs" ] && tar -czf logs.tgz $logs && rm -f $logs)
 {
   echo
   echo "=== predix GPU check: $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null | head -1), $(($(date +%s) - t_start)) s"
@@ -389,9 +394,5 @@ fi
   printf '%s\n' "${summary[@]}"
   echo "files in $OUT: $(cd "$OUT" && ls | tr '\n' ' ')"
 } | tee "$OUT/summary.txt"
-if [ -s "$OUT/primitives_bench.txt" ]; then
-  echo
-  grep -E '^(warp|block|call)_' "$OUT/primitives_bench.txt" | sed 's/ \{2,\}/ /g' | head -90
-fi
 # Exit status: 0 only when every step passed.
 ! printf '%s\n' "${summary[@]}" | grep -qE ' (FAILED|TIMEOUT|SKIPPED) '
