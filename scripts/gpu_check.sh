@@ -97,6 +97,14 @@ step() {
   return $rc
 }
 skip() { summary+=("$(printf '%-22s %-8s %6s  %s' "$1" SKIPPED - "$2")"); }
+# A benchmark step that does not run: left out by --sanitize (not a failure), else skipped.
+skip_bench() {
+  if [ $sanitize_all -eq 1 ]; then
+    summary+=("$(printf '%-22s %-8s %6s  %s' "$1" omitted - '--sanitize: no benchmarks')")
+  else
+    skip "$@"
+  fi
+}
 note=""
 
 # --- dependencies carried as sources (.gpu-deps), installed into build/gpu-deps
@@ -256,7 +264,7 @@ if [ -x "$bench_bin" ]; then
     --benchmark_min_time=0.1 --benchmark_out="$OUT/bench/primitives_bench.json" \
     --benchmark_out_format=json >"$OUT/primitives_bench.txt" 2>&1
 else
-  skip primitives_bench "no benchmark binary"
+  skip_bench primitives_bench "no benchmark binary"
 fi
 
 # --- SASS: instructions per collective call (probe kernel minus the identity probe), opcode
@@ -329,7 +337,7 @@ export OUT bench_bin
 if [ -x "$bench_bin" ]; then
   step sass_counts 60 150 sass_counts >"$OUT/sass.txt" 2>&1
 else
-  skip sass_counts "no benchmark binary"
+  skip_bench sass_counts "no benchmark binary"
 fi
 
 # --- kernel times (ncu, clocks as they run): find_if with its match at 1% of 2^28 items against
@@ -364,7 +372,7 @@ export ncu
 if [ -x "$bench_bin" ] && [ -x "$ncu" ]; then
   step kernel_times 90 120 kernel_times >"$OUT/kernel_times.txt" 2>&1
 else
-  skip kernel_times "no benchmark binary or no ncu"
+  skip_bench kernel_times "no benchmark binary or no ncu"
 fi
 
 # --- the benchmark suite, quick matrix (predix against CUB/Thrust), on the same build tree;
@@ -379,7 +387,7 @@ export build
 if [ -x "$bench_bin" ] && [ "${PREDIX_GPU_BENCH:-quick}" = quick ]; then
   step bench_quick 150 0 bench_quick >"$OUT/bench_quick.txt" 2>&1
 else
-  skip bench_quick "no benchmark binary or PREDIX_GPU_BENCH != quick"
+  skip_bench bench_quick "no benchmark binary or PREDIX_GPU_BENCH != quick"
 fi
 
 # A GPU machine sends back at most 8 files: the logs beside the summary, the test log, the
