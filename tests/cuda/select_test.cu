@@ -202,6 +202,35 @@ TEST_F(Select, AroundEachTypesTileAndOffAlignment) {
   });
 }
 
+/// Ranges of at least tuning::select::head_from_bytes whose items start off a 16-byte boundary:
+/// they run as aligned data after a head of fewer than 16 items that a warp of its own selects
+/// before the tiles (select_head_kernel), its items before the tiles' in both outputs.
+TEST_F(Select, UnalignedPastTheHeadThreshold) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  auto check = [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const std::ptrdiff_t n = static_cast<std::ptrdiff_t>(
+        predix::gpu::tuning::active::select::head_from_bytes / sizeof(T) + 4099);
+    for (const auto& shifts : {std::pair<int, int>{1, 3}, {3, 0}}) {
+      if (::testing::Test::HasFailure()) return;
+      SCOPED_TRACE(std::string(type_name<T>) + ", n = " + std::to_string(n) + ", input shift " +
+                   std::to_string(shifts.first) + ", output shift " +
+                   std::to_string(shifts.second));
+      const auto flags = make_flags(r, n, {0.5, false});
+      check_all(make_selection_input<T>(r, flags), flags, shifts.first, shifts.second);
+      if (quick_mode()) return;  // the sanitizers' runs: one shift, the narrowest and widest
+    }
+  };
+  check(type_tag<std::uint8_t>{});
+  if (!quick_mode()) {
+    check(type_tag<std::int16_t>{});
+    check(type_tag<std::int32_t>{});
+  }
+  check(type_tag<std::int64_t>{});
+}
+
 /// Ranges large enough for stable_partition to let a sample of its predicate choose its sweep
 /// (tuning::select::choose_from_bytes): from the end at few selected items, from the start
 /// otherwise, and from the start when only one end of the items (or stencil) is 16-byte

@@ -90,9 +90,7 @@ struct scan_agent {
   tile_prefix<V, prefix_op> prefix;
   long long first_tile = 0;  // the agent's tiles are first_tile, ... from item first_item on
   long long first_item = 0;
-#if PREDIX_ALIGNED_HEAD  // (a field only with it: the kernels without it stay as they were)
-  int head = 0;  // items before the source's and sink's first, done by tile 0 (aligned_head)
-#endif
+  int head = 0;  // items before the source's and sink's first, done by tile 0 (skip_head)
 
   static prefix_op prefix_op_of(const Op& op) {
     if constexpr (BINARY) {
@@ -355,9 +353,7 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
   const long long whole = general_only ? 0 : items / agent::TILE;
   general_agent g{source, sink, items, a.aligned_in, a.aligned_out, dop, init, a.prefix,
                   whole, whole * agent::TILE};
-#if PREDIX_ALIGNED_HEAD
   a.head = g.head = static_cast<int>(head);
-#endif
   const long long tiles =
       whole + (items - g.first_item + general_agent::TILE - 1) / general_agent::TILE;
   const cudaStream_t stream = policy.stream();

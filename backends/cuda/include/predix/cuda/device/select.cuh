@@ -117,9 +117,7 @@ struct select_agent {
   Pred pred;
   tile_prefix<V, count_op> prefix;  // its first sleep: tuning::look_back_first_ns
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
-#if PREDIX_ALIGNED_HEAD  // (a field only with it: the kernels without it stay as they were)
-  int head = 0;  // items before the source's and stencil's first, done by tile 0 (skip_head)
-#endif
+  int head = 0;  // items before the source's and stencil's first, done apart (select_head)
   /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may
   /// run: the primitive inputs are 16-byte aligned.
   bool vectors() const {
@@ -127,24 +125,26 @@ struct select_agent {
            (!use_stencil || !Stencil::primitive || aligned_stencil);
   }
 
-  /// Unaligned data (tuning aligned_head), but for partition in place: moves the items and
-  /// stencil (the items themselves, without one) on past the head that aligns them both
-  /// (detail::skip_head); the outputs stay, and the head's items go to theirs from tile 0's
-  /// block (select_head).
+  /// Unaligned data (tuning aligned_head), but for partition in place and calls of fewer than
+  /// tuning::head_from_bytes: moves the items and stencil (the items themselves, without one)
+  /// on past the head that aligns them both (detail::skip_head), and the rejected output as far
+  /// (the head's rejected items go before it); the head's items go to their places by a warp of
+  /// its own before the tiles (select_head).
   void skip_head() {
-#if PREDIX_ALIGNED_HEAD
     if constexpr (REJECTED != rejected_to::backward) {
+      if (n * ITEM_BYTES < tuning::head_from_bytes) return;
       head = static_cast<int>(detail::skip_head(n, source, stencil));
       n -= head;
+      rejected = rejected.advanced(head);
       aligned_in = source.is_aligned();
       aligned_stencil = stencil.is_aligned();
     }
-#endif
   }
 
-  /// Warp 0 of tile 0's block: the head's items (−head … −1, one per lane) to their places in
-  /// the outputs; the number selected to storage.prefix, where tile 0 reads it.
-  __device__ void select_head(TempStorage& storage) {
+  /// One warp, before the tiles (select_head_kernel): the head's items (−head … −1, one per
+  /// lane) to their places in the outputs; the number selected to counts->selected, which tile
+  /// 0 reads as the selected items before it.
+  __device__ void select_head() {
     const int head = head_items(*this);
     const int lane = static_cast<int>(lane_id());
     const int at = lane - head;
@@ -161,9 +161,9 @@ struct select_agent {
     if (chosen) {
       selected.put(before, item);
     } else if (REJECTED == rejected_to::forward && at < 0) {
-      rejected.put(lane - before, item);
+      rejected.put(at - before, item);  // (the sink is moved on past the head)
     }
-    if (lane == 0) storage.prefix = V(__popc(picks));
+    if (lane == 0) counts->selected = __popc(picks);
   }
 
   /// Stores the tile's `count` rejected items of partition in place, staged at `from` in their
@@ -217,9 +217,6 @@ struct select_agent {
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
     const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
-    if constexpr (gpu::tuning::active::aligned_head) {
-      if (tile == 0 && head_items(*this) > 0 && threadIdx.x < warp_threads) select_head(storage);
-    }
     if constexpr (WHOLE) {
       prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
         const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
@@ -247,9 +244,10 @@ struct select_agent {
     const int tile_selected = warps.aggregate;
     const bool last = tile + 1 == tiles;
     if (tile == 0) {
-      if (!last && threadIdx.x == 0) {  // with the head's count, which thread 0 stored itself
-        const V head_selected = head_items(*this) > 0 ? storage.prefix : V(0);
-        prefix.state.publish(0, tile_inclusive, head_selected + V(tile_selected));
+      if (threadIdx.x == 0) {  // before it: the head's selected items (select_head), or none
+        const V before = head_items(*this) > 0 ? static_cast<V>(counts->selected) : V(0);
+        storage.prefix = before;
+        if (!last) prefix.state.publish(0, tile_inclusive, before + V(tile_selected));
       }
     } else {  // warp 0 looks back; the others stage meanwhile (its barrier is the one below)
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
@@ -270,16 +268,14 @@ struct select_agent {
                                      tile_selected, tile_items, offset);
     }
     __syncthreads();
-    // Selected items before the tile (tile 0: the head's).
-    const V tile_before = tile == 0 && head_items(*this) == 0 ? V(0) : storage.prefix;
+    const V tile_before = storage.prefix;  // selected items before the tile
     if (last && threadIdx.x == 0) {
       counts->selected = static_cast<long long>(tile_before) + tile_selected;
     }
     const T* const staged = reinterpret_cast<const T*>(storage.staged);
     detail::store_run<THREADS>(selected, static_cast<long long>(tile_before), staged,
                                tile_selected);
-    const long long rejected_before =
-        head_items(*this) + tile_first - static_cast<long long>(tile_before);
+    const long long rejected_before = tile_first - static_cast<long long>(tile_before);
     const int tile_rejected = tile_items - tile_selected;
     if constexpr (REJECTED == rejected_to::forward) {
       detail::store_run<THREADS>(rejected, rejected_before, staged + tile_selected,
@@ -296,6 +292,13 @@ __global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
     select_kernel(Agent agent, unsigned long long* counter, long long tiles) {
   __shared__ typename Agent::TempStorage storage;
   agent.template run<WHOLE>(storage, counter, tiles);
+}
+
+/// The head of unaligned data, one warp (select_agent::select_head), launched before the tiles
+/// so that its code stays out of the kernel of whole tiles (whose registers it would spill).
+template <class Agent>
+__global__ void __launch_bounds__(warp_threads) select_head_kernel(Agent agent) {
+  agent.select_head();
 }
 
 /// The selection agent of [first, first + n) (the predicate on the stencil's item, unless the
@@ -355,6 +358,10 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
   const cudaStream_t stream = policy.stream();
   detail::call_slots<select_counts> counts(stream, algorithm);  // to the host
   a.counts = counts.result();
+  if (a.head > 0) {
+    select_head_kernel<<<1, warp_threads, 0, stream>>>(a);
+    detail::check_launch(algorithm);
+  }
   select_counts got =
       run_selection(a, tiles, a.vectors() ? a.n / agent::TILE : 0, counts, stream, algorithm);
   if constexpr (REJECTED != rejected_to::backward) got.aside_from = got.selected;

@@ -227,17 +227,12 @@ struct tile_prefix {
   }
 };
 
-/// The items of an agent's head (detail/aligned_head.hpp), done by the block of tile 0 before
-/// the tile: its `head` field, which exists only with tuning aligned_head (so that the kernels
-/// built without it stay as they were); 0 otherwise, and the head's code compiles away.
+/// The items of an agent's head (detail/aligned_head.hpp), done before its tile 0 (a scan's by
+/// the block of tile 0, a selection's by select_head_kernel): its `head` field with tuning
+/// aligned_head; 0 without, and the head's code compiles away.
 template <class Agent>
 __device__ __forceinline__ int head_items(const Agent& agent) {
-#if PREDIX_ALIGNED_HEAD
-  return agent.head;
-#else
-  (void)agent;
-  return 0;
-#endif
+  return tuning::active::aligned_head ? agent.head : 0;
 }
 
 /// The tile a block works on. From the block's index (tuning look_back::tile_from_block_index):

@@ -188,14 +188,22 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_SELECT_PACKED_STAGING 1
 #endif
 // 1: unaligned contiguous data (a sub-range that starts off a 16-byte boundary) runs as aligned
-// data after a head of fewer than 16 items that the block of the first tile does item by item
-// (detail/aligned_head.hpp): scans, count_if, reduce, find_if and the selections, except
-// partition in place and stable_partition's sweep chosen by a sample. 0: such data runs item by
-// item, and the scans and selections on their general kernels (uint8 copy_if at 2^28: 1086 GB/s
-// against 2244 aligned, perf/NOTES.md "The selection of unaligned data"). 0 until it has run
-// on a GPU and been measured (perf/NOTES.md "The head of unaligned data").
+// data after a head of fewer than 16 items done apart, item by item (detail/aligned_head.hpp):
+// scans, count_if, reduce, find_if and the selections of PREDIX_SELECT_HEAD_FROM_BYTES or more,
+// except partition in place and stable_partition's sweep chosen by a sample. 0: such data runs
+// item by item, and the scans and selections on their general kernels. H200, 2^28, 50%, one
+// item off (perf/NOTES.md "The head of unaligned data"), GB/s 0 → 1: copy_if uint8 1098 →
+// 2129–2183, int32 1550 → 3112–3129; inclusive_scan uint8 445 → 2865–2876; count_if int16
+// 2958–2964 → 3998–4028 (int64 4316–4321 → 4155–4171); aligned data within its spread.
 #ifndef PREDIX_ALIGNED_HEAD
-#define PREDIX_ALIGNED_HEAD 0
+#define PREDIX_ALIGNED_HEAD 1
+#endif
+// The selections of fewer bytes of items keep the general kernel for unaligned data: the head's
+// own launch (select_head_kernel) and the ragged tail's cost more than vectors gain there (H200,
+// one item off, 50%, copy_if GB/s without / with the head: uint8 2^22 313–336 / 239–242, 2^24
+// 673–685 / 651–695; int16 2^24 852–856 / 1078–1081; int64 2^22 1067–1071 / 1142–1155).
+#ifndef PREDIX_SELECT_HEAD_FROM_BYTES
+#define PREDIX_SELECT_HEAD_FROM_BYTES (32 << 20)
 #endif
 // find_if: bytes per thread of the later tiles (contiguous primitive data, 16-byte aligned),
 // those after the first wave and the first 1/32 of the range; 0: every tile one vector per
@@ -285,6 +293,9 @@ struct sm90 {
                  ? items / PREDIX_SELECT_SPARSE_DIVISOR
                  : 0;
     }
+    /// Unaligned data (aligned_head): selections of at least this many bytes of items run
+    /// after their head; smaller ones item by item on the general kernel alone.
+    static constexpr long long head_from_bytes = PREDIX_SELECT_HEAD_FROM_BYTES;
     /// stable_partition: calls of at least this many bytes of items sweep as a sample chooses.
     static constexpr long long choose_from_bytes = PREDIX_STABLE_PARTITION_CHOOSE_FROM_BYTES;
     static constexpr int sample_items = PREDIX_STABLE_PARTITION_SAMPLE_ITEMS;
