@@ -1,6 +1,7 @@
 // detail/aligned_head.hpp on the host (no GPU needed): for every start of one or two sides
 // within 64 bytes, and every item size, the head is the least count of items that puts every
-// vector side on a 16-byte boundary, 0 when none under 16 does, and it leaves items after it.
+// vector side on a 16-byte boundary, 0 when none under 16 does, and it leaves items after it;
+// one side finds its 128-byte line too.
 // The kernels' use of it is checked by the conformance suite's sub-ranges
 // (tests/conformance/subrange_test.cpp).
 #include <gtest/gtest.h>
@@ -69,6 +70,20 @@ TEST(AlignedHead, OneSideAlwaysFindsItsBoundary) {
       EXPECT_EQ(h, static_cast<long long>((16 - a % 16) % 16 / bytes)) << a << " " << bytes;
     }
   }
+}
+
+/// count_if, reduce and find_if align their one source to a 128-byte line (tuning
+/// source_head_bytes): the least head that does, when items remain after it.
+TEST(AlignedHead, OneSideFindsItsLine) {
+  for (const int bytes : {1, 2, 4, 8}) {
+    for (std::uintptr_t a = 0x1000; a < 0x1080; a += bytes) {
+      const long long h = aligned_head(1 << 20, {{a, bytes}}, 128);
+      EXPECT_EQ((a + static_cast<std::uintptr_t>(h * bytes)) % 128, 0u) << a << " " << bytes;
+      EXPECT_EQ(h, static_cast<long long>((128 - a % 128) % 128 / bytes)) << a << " " << bytes;
+    }
+  }
+  EXPECT_EQ(aligned_head(127, {{0x1001, 1}}, 128), 0);  // the head would leave no item
+  EXPECT_EQ(aligned_head(128, {{0x1001, 1}}, 128), 127);
 }
 
 }  // namespace

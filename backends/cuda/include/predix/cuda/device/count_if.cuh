@@ -9,8 +9,9 @@
 // block to finish (a second counter) sets the counters back to zero and then publishes the
 // total to a mapped result slot, where the host polls for it (call_slots.hpp get_polled: no
 // stream synchronization). A one-block launch (n within a tile) publishes its sum directly,
-// with no counters. Unaligned data (tuning aligned_head): the source moved on past its head,
-// whose items thread 0 of block 0 counts at the end.
+// with no counters. Unaligned data (tuning aligned_head): the source moved on past its head (to
+// a 128-byte line: tuning source_head_bytes), whose items block 0 counts at the end, one per
+// thread.
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
@@ -119,10 +120,12 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   });
   using reduce = block_reduce<unsigned long long, shape::THREADS>;
   unsigned long long total = reduce(storage).sum(mine);
-  if constexpr (tuning::active::aligned_head) {
-    if (blockIdx.x == 0 && threadIdx.x == 0) {
-      detail::visit_head(source, head,
-                         [&](const auto& x) { total += predix::detail::test(pred, x); });
+  if constexpr (tuning::active::aligned_head) {  // the head, one item per thread of block 0
+    static_assert(shape::THREADS >= tuning::active::source_head_bytes, "a head item per thread");
+    if (blockIdx.x == 0 && head > 0) {
+      const int k = static_cast<int>(threadIdx.x) - head;
+      total += static_cast<unsigned>(
+          __syncthreads_count(k < 0 && predix::detail::test(pred, source[k])));
     }
   }
   if (threadIdx.x == 0) {
@@ -150,7 +153,8 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
   using shape = stream_shape<source_type>;
   auto* kernel = &count_if_kernel<source_type, device_function_t<Pred>>;
   auto source = detail::make_source(first);
-  const long long head = detail::skip_head(n, source);  // done apart by block 0
+  const long long head =  // done apart by block 0
+      detail::skip_head<tuning::active::source_head_bytes>(n, source);
   const unsigned grid =
       shape::grid(kernel, n - head, algorithm, tuning::active::stream::taken_rounds > 0);
   const cudaStream_t stream = policy.stream();

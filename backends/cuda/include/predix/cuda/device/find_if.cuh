@@ -19,9 +19,9 @@
 // earliest match (a warp's lanes are no longer in order of place). Fewer barriers and atomic
 // reads per item where a range has no early match; a match in the first 1/32 costs what it
 // did with small tiles only.
-// Unaligned data (tuning aligned_head): the tiles cover the source moved on past its head, and
-// block 0 tests the head's items, one per thread, before its first tile; every index reported
-// counts from the range's first item.
+// Unaligned data (tuning aligned_head): the tiles cover the source moved on past its head (to a
+// 128-byte line: tuning source_head_bytes), and block 0 tests the head's items, one per thread,
+// before its first tile; every index reported counts from the range's first item.
 #include <cuda/atomic>
 
 #include <predix/cuda/device/count_if.cuh>
@@ -88,6 +88,7 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
                    unsigned long long* words, detail::polled_result<unsigned long long> result) {
   using shape = find_shape<Source>;
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
+  static_assert(shape::THREADS >= tuning::active::source_head_bytes, "a head item per thread");
   constexpr int LATER_VECTORS =
       Source::primitive && Source::element_bytes <= 8 ? tuning::active::find::later_vectors : 0;
   constexpr int LATER_ITEMS = LATER_VECTORS * (16 / Source::element_bytes);  // per thread
@@ -155,7 +156,8 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
   using shape = find_shape<source_type>;
   auto* kernel = &find_if_kernel<source_type, device_function_t<Pred>>;
   auto source = detail::make_source(first);
-  const long long head = detail::skip_head(n, source);  // done apart by block 0
+  const long long head =  // done apart by block 0
+      detail::skip_head<tuning::active::source_head_bytes>(n, source);
   const unsigned grid = shape::grid(kernel, n - head, algorithm);
   const cudaStream_t stream = policy.stream();
   detail::call_slots<unsigned long long> slots(stream, algorithm, true);

@@ -14,8 +14,9 @@
 //               vectors striped over the block), every thread keeping its own running total,
 //               joined once at the end. Sums of 1- and 2-byte integers add packed words, 4
 //               bytes per __dp4a and 2 halves per __dp2a_lo, in 32 bits that wrap as T does.
-// Unaligned data (tuning aligned_head): the source moved on past its head, whose items thread 0
-// of block 0 joins in order before its block's total.
+// Unaligned data (tuning aligned_head): the source moved on past its head (to a 128-byte line:
+// tuning source_head_bytes), whose items thread 0 of block 0 joins in order before its block's
+// total.
 // Binary path (uses_binary_path_v, binary_path.cuh): the result is A(op(init, A(v))) with v
 // the count of ones (sum, parity: count_if.cuh), or whether a 1 exists (any) or no 0 does
 // (all), both by find_if.cuh, which stops at the first one.
@@ -228,7 +229,8 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
                                std::is_same_v<typename source_type::value_type, T>;
     auto* kernel = &reduce_kernel<source_type, T, dop_type, commutes>;
     auto source = detail::make_source(first);
-    const long long head = detail::skip_head(n, source);  // done apart by block 0
+    const long long head =  // done apart by block 0
+        detail::skip_head<tuning::active::source_head_bytes>(n, source);
     const unsigned grid = shape::grid(kernel, n - head, algorithm,
                                       commutes && tuning::active::stream::taken_rounds > 0);
     const cudaStream_t stream = policy.stream();

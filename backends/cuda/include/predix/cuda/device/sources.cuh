@@ -245,12 +245,12 @@ template <class It>
 using sink_t = decltype(make_sink(std::declval<const It&>()));
 
 /// Unaligned data (tuning aligned_head): moves every side (a source or sink) on past the head
-/// that puts them all on a 16-byte boundary (aligned_head.hpp) and returns the head, whose
+/// that puts them all on a BOUNDARY-byte boundary (aligned_head.hpp) and returns the head, whose
 /// items the call then does apart; 0, the sides unmoved, without the tuning or such a head.
-template <class... Side>
+template <int BOUNDARY = 16, class... Side>
 long long skip_head(long long n, Side&... sides) {
   if constexpr (tuning::active::aligned_head) {
-    const long long h = aligned_head(n, {sides.side()...});
+    const long long h = aligned_head(n, {sides.side()...}, BOUNDARY);
     ((sides = sides.advanced(h)), ...);
     return h;
   } else {

@@ -59,13 +59,10 @@ __device__ __forceinline__ void load_items(const Source& source, long long first
 }
 
 /// Calls visit(item) for the `head` items before the source's first (its items −head … −1,
-/// the head of detail/aligned_head.hpp, head < 16), in order.
+/// the head of detail/aligned_head.hpp), in order.
 template <class Source, class Visit>
 __device__ __forceinline__ void visit_head(const Source& source, int head, Visit&& visit) {
-#pragma unroll
-  for (int k = 0; k < 15; ++k) {
-    if (k < head) visit(source[k - head]);
-  }
+  for (int k = -head; k < 0; ++k) visit(source[k]);
 }
 
 /// Calls visit(item) for the item of every 16-byte vector `raw` of E, in order.

@@ -188,13 +188,15 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_SELECT_PACKED_STAGING 1
 #endif
 // 1: unaligned contiguous data (a sub-range that starts off a 16-byte boundary) runs as aligned
-// data after a head of fewer than 16 items done apart, item by item (detail/aligned_head.hpp):
+// data after a head done apart, item by item (detail/aligned_head.hpp; fewer than 16 items, or
+// than 128 bytes' worth for count_if, reduce and find_if: PREDIX_SOURCE_HEAD_BYTES):
 // scans, count_if, reduce, find_if and the selections of PREDIX_SELECT_HEAD_FROM_BYTES or more,
 // except partition in place and stable_partition's sweep chosen by a sample. 0: such data runs
 // item by item, and the scans and selections on their general kernels. H200, 2^28, 50%, one
 // item off (perf/NOTES.md "The head of unaligned data"), GB/s 0 → 1: copy_if uint8 1098 →
 // 2129–2183, int32 1550 → 3112–3129; inclusive_scan uint8 445 → 2865–2876; count_if int16
-// 2958–2964 → 3998–4028 (int64 4316–4321 → 4155–4171); aligned data within its spread.
+// 2958–2964 → 3998–4028 (int64 4316–4321 → 4155–4171, mended by PREDIX_SOURCE_HEAD_BYTES
+// below); aligned data within its spread.
 #ifndef PREDIX_ALIGNED_HEAD
 #define PREDIX_ALIGNED_HEAD 1
 #endif
@@ -204,6 +206,18 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 // 673–685 / 651–695; int16 2^24 852–856 / 1078–1081; int64 2^22 1067–1071 / 1142–1155).
 #ifndef PREDIX_SELECT_HEAD_FROM_BYTES
 #define PREDIX_SELECT_HEAD_FROM_BYTES (32 << 20)
+#endif
+// The boundary to which count_if, reduce and find_if (one source) align their source after its
+// head (< 128 items, done by block 0): their kernels read 6–8% slower from a base 16 or 32 bytes
+// past a 128-byte line than from one on it, where the scans and selections (vectors of rows of
+// 512 bytes, two sides) differ by 0–2% (H200, 2^28, count_if int64 / int32 at 0, 16 and 32 bytes
+// past cudaMalloc's alignment: 4419–4426, 4138–4146, 4092–4102 / 4318–4336, 4184–4213,
+// 4174–4186; copy_if int32 3163–3174, 3186–3193, 3185–3195). A/B of 16 → 128, one item off,
+// 2^28: count_if int64 4270–4279 → 4488–4498, reduce int64 4256–4265 → 4490–4493, int32
+// 4297 → 4369–4384 (aligned: 4479–4517, 4352–4399); find_if and 1-, 2-byte items within their
+// spread (perf/NOTES.md "The head of unaligned data").
+#ifndef PREDIX_SOURCE_HEAD_BYTES
+#define PREDIX_SOURCE_HEAD_BYTES 128
 #endif
 // find_if: bytes per thread of the later tiles (contiguous primitive data, 16-byte aligned),
 // those after the first wave and the first 1/32 of the range; 0: every tile one vector per
@@ -221,6 +235,8 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 struct sm90 {
   /// Unaligned data runs as aligned data after its head (PREDIX_ALIGNED_HEAD).
   static constexpr bool aligned_head = PREDIX_ALIGNED_HEAD != 0;
+  /// count_if, reduce and find_if: their source's head aligns it to this many bytes.
+  static constexpr int source_head_bytes = PREDIX_SOURCE_HEAD_BYTES;
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
     /// Items per thread for input items of In_bytes and accumulators of Acc_bytes, in the
