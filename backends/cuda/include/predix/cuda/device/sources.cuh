@@ -9,6 +9,7 @@
 // moved h items on (advanced), for the head of unaligned data (detail/aligned_head.hpp,
 // skip_head below).
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <type_traits>
 
@@ -21,6 +22,7 @@
 #include <predix/cuda/tuning/tuning.cuh>
 
 namespace predix::gpu::detail {
+
 /// Asks L2 to fetch the 16-byte-aligned interior of [p, p + bytes) ahead of the loads that
 /// will read it: one bulk prefetch by the calling thread on sm_90 and later, nothing before.
 /// A hint: it changes no result and faults on nothing.
