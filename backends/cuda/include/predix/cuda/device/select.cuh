@@ -18,9 +18,10 @@
 // (select_staging.cuh: 1- and 2-byte items a packed word at a time; with one output, a warp whose
 // lanes each select few items by a loop over those alone); after one barrier each run goes out with
 // consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile
-// stores the total count. Unaligned data (tuning aligned_head; not partition in place): the
-// items and stencil moved on past their head (detail/aligned_head.hpp), whose items warp 0 of
-// tile 0's block selects first, one per lane; the number it selects comes before tile 0.
+// stores the total count. Unaligned data (tuning aligned_head; not partition in place, nor
+// calls under tuning::head_from_bytes): the items and stencil moved on past their head
+// (detail/aligned_head.hpp), whose items one warp selects first in a launch of its own
+// (select_head_kernel), one per lane; the number it selects comes before tile 0.
 #include <type_traits>
 #include <utility>
 
@@ -98,7 +99,7 @@ struct select_agent {
 
   struct TempStorage {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
-    V prefix;        // selected items before the tile, from the look-back warp (tile 0: the head)
+    V prefix;        // selected items before the tile: the look-back's (tile 0: the head's, or 0)
     long long tile;  // the tile the block works on
     // The tile's items sorted out, and 16 bytes that store_run may read past the end.
     alignas(16) unsigned char staged[TILE * sizeof(T) + 16];
