@@ -34,6 +34,7 @@
 
 #include <predix/cuda/binary_path.cuh>
 #include <predix/cuda/block/block_scan.cuh>
+#include <predix/cuda/detail/chained_launch.cuh>
 #include <predix/cuda/detail/warp_offsets.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/tile_io.cuh>
@@ -234,6 +235,7 @@ struct scan_agent {
       outer = warp == 0 ? p : op(p, warps.value);
       has_outer = true;
     }
+    detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       held[r].reload();
@@ -290,6 +292,7 @@ struct scan_agent {
       p = prefix.for_block(storage.prefix, tile, aggregate, !IS_LAST_TILE);
     }
     const int offset = layout::thread_offset();
+    detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       A out[CHUNK];
@@ -315,6 +318,7 @@ struct scan_agent {
 template <class Agent, bool WHOLE>
 __global__ void __launch_bounds__(Agent::THREADS)
     scan_kernel(Agent agent, unsigned long long* counter, long long tiles) {
+  detail::let_next_start();
   __shared__ typename Agent::TempStorage storage;
   agent.template run<WHOLE>(storage, counter, tiles);
 }

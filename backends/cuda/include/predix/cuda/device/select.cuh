@@ -28,6 +28,7 @@
 #include <predix/cuda/binary_path.cuh>
 #include <predix/cuda/detail/backward_places.hpp>
 #include <predix/cuda/detail/call_slots.hpp>
+#include <predix/cuda/detail/chained_launch.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/warp_offsets.cuh>
 #include <predix/cuda/device/select_staging.cuh>
@@ -119,6 +120,9 @@ struct select_agent {
   tile_prefix<V, count_op> prefix;  // its first sleep: tuning::look_back_first_ns
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
   int head = 0;  // items before the source's and stencil's first, done apart (select_head)
+  /// With a head: a word of the call's scratch (device memory: its room for partials) where
+  /// select_head leaves the number it selects, which tile 0 reads.
+  unsigned long long* head_count = nullptr;
   /// Whether the kernel of whole tiles (every item in range, vector loads without checks) may
   /// run: the primitive inputs are 16-byte aligned.
   bool vectors() const {
@@ -143,8 +147,8 @@ struct select_agent {
   }
 
   /// One warp, before the tiles (select_head_kernel): the head's items (−head … −1, one per
-  /// lane) to their places in the outputs; the number selected to counts->selected, which tile
-  /// 0 reads as the selected items before it.
+  /// lane) to their places in the outputs; the number selected to *head_count, which tile 0
+  /// reads as the selected items before it.
   __device__ void select_head() {
     const int head = head_items(*this);
     const int lane = static_cast<int>(lane_id());
@@ -164,7 +168,7 @@ struct select_agent {
     } else if (REJECTED == rejected_to::forward && at < 0) {
       rejected.put(at - before, item);  // (the sink is moved on past the head)
     }
-    if (lane == 0) counts->selected = __popc(picks);
+    if (lane == 0) *head_count = __popc(picks);
   }
 
   /// Stores the tile's `count` rejected items of partition in place, staged at `from` in their
@@ -246,7 +250,11 @@ struct select_agent {
     const bool last = tile + 1 == tiles;
     if (tile == 0) {
       if (threadIdx.x == 0) {  // before it: the head's selected items (select_head), or none
-        const V before = head_items(*this) > 0 ? static_cast<V>(counts->selected) : V(0);
+        V before = 0;
+        if (head_items(*this) > 0) {
+          detail::wait_for_earlier();  // the head's kernel, launched just before
+          before = *head_count;
+        }
         storage.prefix = before;
         if (!last) prefix.state.publish(0, tile_inclusive, before + V(tile_selected));
       }
@@ -269,6 +277,7 @@ struct select_agent {
                                      tile_selected, tile_items, offset);
     }
     __syncthreads();
+    detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
     const V tile_before = storage.prefix;  // selected items before the tile
     if (last && threadIdx.x == 0) {
       counts->selected = static_cast<long long>(tile_before) + tile_selected;
@@ -291,6 +300,7 @@ struct select_agent {
 template <class Agent, bool WHOLE>
 __global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
     select_kernel(Agent agent, unsigned long long* counter, long long tiles) {
+  detail::let_next_start();
   __shared__ typename Agent::TempStorage storage;
   agent.template run<WHOLE>(storage, counter, tiles);
 }
@@ -299,6 +309,7 @@ __global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
 /// so that its code stays out of the kernel of whole tiles (whose registers it would spill).
 template <class Agent>
 __global__ void __launch_bounds__(warp_threads) select_head_kernel(Agent agent) {
+  detail::let_next_start();
   agent.select_head();
 }
 
@@ -329,14 +340,18 @@ auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_sele
 
 /// Runs `agent` (a select_agent, or one that holds two: select_in_place.cuh either_sweep)
 /// over `tiles` tiles, the first `whole` on the kernel of whole tiles, and returns the counts
-/// its last tile stored to `counts`, after the work is done.
-template <class Agent>
+/// its last tile stored to `counts`, after the work is done. before_tiles() runs once the
+/// look-back's memory is set up (on the stream too: a memset), just before the tiles' launch,
+/// and says whether it launched a kernel of the call's own (their kernel then starts as its
+/// dependent: launch_tiles).
+template <class Agent, class BeforeTiles>
 select_counts run_selection(Agent& agent, long long tiles, long long whole,
                             detail::call_slots<select_counts>& counts, cudaStream_t stream,
-                            const char* algorithm) {
+                            const char* algorithm, BeforeTiles&& before_tiles) {
   look_back_storage<typename Agent::V> look_back(tiles, stream, algorithm);
+  const bool after_own = before_tiles();
   launch_tiles(agent, agent, look_back, select_kernel<Agent, true>, select_kernel<Agent, false>,
-               whole, tiles, stream, algorithm);
+               whole, tiles, stream, algorithm, after_own);
   const select_counts got = counts.get(algorithm);
   look_back.done();
   return got;
@@ -357,14 +372,18 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
   using agent = decltype(a);
   const long long tiles = (a.n + agent::TILE - 1) / agent::TILE;
   const cudaStream_t stream = policy.stream();
-  detail::call_slots<select_counts> counts(stream, algorithm);  // to the host
+  // To the host; with a head, a word of scratch for its count too.
+  detail::call_slots<select_counts> counts(stream, algorithm, a.head > 0,
+                                           sizeof(unsigned long long));
   a.counts = counts.result();
-  if (a.head > 0) {
-    select_head_kernel<<<1, warp_threads, 0, stream>>>(a);
-    detail::check_launch(algorithm);
-  }
-  select_counts got =
-      run_selection(a, tiles, a.vectors() ? a.n / agent::TILE : 0, counts, stream, algorithm);
+  if (a.head > 0) a.head_count = counts.template partials<unsigned long long>();
+  select_counts got = run_selection(
+      a, tiles, a.vectors() ? a.n / agent::TILE : 0, counts, stream, algorithm, [&] {
+        if (a.head == 0) return false;
+        detail::launch_kernel(select_head_kernel<agent>, 1, warp_threads, stream, false,
+                              algorithm, a);
+        return true;
+      });
   if constexpr (REJECTED != rejected_to::backward) got.aside_from = got.selected;
   return got;
 }

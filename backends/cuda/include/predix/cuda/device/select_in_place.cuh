@@ -214,7 +214,8 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
       using agent = decltype(e);
       const long long tiles = (n + agent::TILE - 1) / agent::TILE;
       const long long whole = alike && forward.vectors() ? n / agent::TILE : 0;
-      const select_counts got = run_selection(e, tiles, whole, counts, stream, algorithm);
+      const select_counts got =
+          run_selection(e, tiles, whole, counts, stream, algorithm, [] { return false; });
       const bool from_the_end = got.aside_from != 0;  // as choose_sweep_kernel told
       if (swept != nullptr) *swept = from_the_end ? sweep::backward : sweep::forward;
       const long long k = from_the_end ? n - got.selected : got.selected;

@@ -40,6 +40,7 @@
 #include <cuda/atomic>
 
 #include <predix/cuda/detail/call_slots.hpp>
+#include <predix/cuda/detail/chained_launch.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/shuffle.cuh>
 #include <predix/cuda/tuning/tuning.cuh>
@@ -362,12 +363,15 @@ void use_tile_states(Agent& agent, const tile_state<V>& state) {
 /// every tile of unaligned data; for the scan also every tile of a small call) on the general
 /// kernel (general: the same agent, or one of smaller tiles that starts where the whole tiles
 /// end), launched after it; both number their tiles by take_tile (the whole kernel from 0, the
-/// general one after it).
+/// general one after it). `after_own`: the call launched a kernel of its own just before (a
+/// selection's head). A kernel that follows one of the call's own starts as its dependent
+/// (detail/chained_launch.cuh): both kernels call let_next_start as they begin and
+/// wait_for_earlier before their stores.
 template <class Agent, class GeneralAgent, class WholeKernel, class GeneralKernel>
 void launch_tiles(Agent& agent, GeneralAgent& general,
                   look_back_storage<typename Agent::V>& memory, WholeKernel whole_kernel,
                   GeneralKernel general_kernel, long long whole, long long tiles,
-                  cudaStream_t stream, const char* algorithm) {
+                  cudaStream_t stream, const char* algorithm, bool after_own = false) {
   if (tiles > 0x7fffffffLL) {  // after the allocation: its failure is std::bad_alloc
     throw std::length_error(std::string("predix::") + algorithm +
                             ": too many items for one launch");
@@ -376,14 +380,13 @@ void launch_tiles(Agent& agent, GeneralAgent& general,
   use_tile_states(general, memory.state());
   unsigned long long* const counter = memory.counter();
   if (whole > 0) {
-    whole_kernel<<<static_cast<unsigned>(whole), Agent::THREADS, 0, stream>>>(agent, counter,
-                                                                              tiles);
-    detail::check_launch(algorithm);
+    detail::launch_kernel(whole_kernel, static_cast<unsigned>(whole), Agent::THREADS, stream,
+                          after_own, algorithm, agent, counter, tiles);
   }
   if (whole < tiles) {
-    general_kernel<<<static_cast<unsigned>(tiles - whole), GeneralAgent::THREADS, 0, stream>>>(
-        general, counter, tiles);
-    detail::check_launch(algorithm);
+    detail::launch_kernel(general_kernel, static_cast<unsigned>(tiles - whole),
+                          GeneralAgent::THREADS, stream, after_own || whole > 0, algorithm,
+                          general, counter, tiles);
   }
 }
 

@@ -219,6 +219,13 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SOURCE_HEAD_BYTES
 #define PREDIX_SOURCE_HEAD_BYTES 128
 #endif
+// 1: a call's later kernels (a selection's tiles after its head, the general kernel's ragged
+// tail after the kernel of whole tiles) start as programmatic dependent launches of the kernel
+// before them (detail/chained_launch.cuh), on sm_90 and later; 0: each after the one before
+// has ended.
+#ifndef PREDIX_CHAINED_LAUNCH
+#define PREDIX_CHAINED_LAUNCH 1
+#endif
 // find_if: bytes per thread of the later tiles (contiguous primitive data, 16-byte aligned),
 // those after the first wave and the first 1/32 of the range; 0: every tile one vector per
 // thread. Fewer barriers and atomic reads per item (uint8 with no match: 1601 → 2426 GB/s at
@@ -237,6 +244,8 @@ struct sm90 {
   static constexpr bool aligned_head = PREDIX_ALIGNED_HEAD != 0;
   /// count_if, reduce and find_if: their source's head aligns it to this many bytes.
   static constexpr int source_head_bytes = PREDIX_SOURCE_HEAD_BYTES;
+  /// A call's later kernels start as dependents of the one before (PREDIX_CHAINED_LAUNCH).
+  static constexpr bool chained_launch = PREDIX_CHAINED_LAUNCH != 0;
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
     /// Items per thread for input items of In_bytes and accumulators of Acc_bytes, in the
