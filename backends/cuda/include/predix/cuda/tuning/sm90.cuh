@@ -201,11 +201,13 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_ALIGNED_HEAD 1
 #endif
 // The selections of fewer bytes of items keep the general kernel for unaligned data: the head's
-// own launch (select_head_kernel) and the ragged tail's cost more than vectors gain there (H200,
-// one item off, 50%, copy_if GB/s without / with the head: uint8 2^22 313–336 / 239–242, 2^24
-// 673–685 / 651–695; int16 2^24 852–856 / 1078–1081; int64 2^22 1067–1071 / 1142–1155).
+// own launch (select_head_kernel) and the ragged tail's cost more than vectors gain there. Since
+// the tiles start as dependents of the head's launch (PREDIX_CHAINED_LAUNCH), the head pays from
+// 16 MiB on (H100, one item off, 50%, GB/s from 32 MiB / from 4 MiB: copy_if uint8 2^22 (4 MiB)
+// 338–347 / 303–305, int64 2^20 (8 MiB) 612–617 / 512–553; int32 2^22 (16 MiB) 708–712 /
+// 761–811, uint8 2^24 676–689 / 783–790; perf/NOTES.md "Chained launches").
 #ifndef PREDIX_SELECT_HEAD_FROM_BYTES
-#define PREDIX_SELECT_HEAD_FROM_BYTES (32 << 20)
+#define PREDIX_SELECT_HEAD_FROM_BYTES (16 << 20)
 #endif
 // The boundary to which count_if, reduce and find_if (one source) align their source after its
 // head (< 128 items, done by block 0): their kernels read 6–8% slower from a base 16 or 32 bytes
