@@ -203,11 +203,9 @@ struct select_agent {
                                                       << j;
                                          });
       } else {
-#pragma unroll
-        for (int j = 0; j < CHUNK; ++j) {
-          bits[r] |= static_cast<unsigned>(predix::detail::test(pred, held[r].item(source, j)))
-                     << j;
-        }
+        held[r].visit(source, [&](int j, const T& x) {
+          bits[r] |= static_cast<unsigned>(predix::detail::test(pred, x)) << j;
+        });
       }
       if (!WHOLE) {  // items past the end are not selected
         const long long valid = n - at;

@@ -26,6 +26,26 @@ namespace predix::gpu::detail {
 template <class T, int ITEMS>
 inline constexpr bool fills_vectors_v = (ITEMS * sizeof(T)) % 16 == 0;
 
+/// The elements of a vector as loaded (raw: whole 32-bit words of them). uint8 elements one byte
+/// permute each (the byte to the low end, zeros above; tuning byte_permute): copied as bytes,
+/// ptxas takes them apart through 16-bit halves, up to three instructions a byte. Others as
+/// copied.
+template <class E, int COUNT, class Raw>
+__device__ __forceinline__ void unpack(const Raw& raw, E (&e)[COUNT]) {
+  static_assert(sizeof(Raw) == COUNT * sizeof(E), "the vector holds the elements");
+  if constexpr (tuning::active::byte_permute && std::is_same_v<E, unsigned char> &&
+                sizeof(Raw) % 4 == 0) {
+    unsigned w[sizeof(Raw) / 4];
+    std::memcpy(w, &raw, sizeof w);
+#pragma unroll
+    for (int j = 0; j < COUNT; ++j) {
+      e[j] = static_cast<E>(__byte_perm(w[j / 4], 0, 0x4440u + j % 4));
+    }
+  } else {
+    std::memcpy(e, &raw, sizeof raw);
+  }
+}
+
 /// Calls visit(k, item k) for this thread's items k < valid, the first at index `first`
 /// (a multiple of ITEMS). All loads are issued before the first visit.
 template <int ITEMS, class Source, class Visit>
@@ -44,7 +64,7 @@ __device__ __forceinline__ void load_items(const Source& source, long long first
 #pragma unroll
         for (int v = 0; v < VECTORS; ++v) {
           E e[PER_VECTOR];
-          std::memcpy(e, &raw[v], 16);
+          unpack(raw[v], e);
 #pragma unroll
           for (int j = 0; j < PER_VECTOR; ++j) visit(v * PER_VECTOR + j, source.f(e[j]));
         }
@@ -70,7 +90,7 @@ template <class Source, class Visit>
 __device__ __forceinline__ void visit_vector(const Source& source, const uint4& raw, Visit& visit) {
   using E = typename Source::element;
   E e[16 / sizeof(E)];
-  std::memcpy(e, &raw, 16);
+  unpack(raw, e);
 #pragma unroll
   for (int j = 0; j < 16 / static_cast<int>(sizeof(E)); ++j) visit(source.f(e[j]));
 }
@@ -176,7 +196,7 @@ __device__ __forceinline__ void load_chunk(const Source& source, long long at, l
     if (WHOLE || (aligned && at + CHUNK <= n)) {
       const vector raw = source.template vector_at<vector>(at);
       E e[CHUNK];
-      std::memcpy(e, &raw, sizeof raw);
+      unpack(raw, e);
 #pragma unroll
       for (int j = 0; j < CHUNK; ++j) visit(j, e[j]);
       return;
@@ -217,6 +237,11 @@ struct held_chunk {
   __device__ __forceinline__ void load(const Source& source, long long at, long long n,
                                        long long fallback, bool aligned) {
     if constexpr (packed) {
+      // load_chunk's one vector, kept whole (not taken apart by unpack and packed again)
+      if (tuning::active::byte_permute && (WHOLE || (aligned && at + CHUNK <= n))) {
+        data = source.template vector_at<decltype(data)>(at);
+        return;
+      }
       E e[CHUNK];
       load_chunk<CHUNK, WHOLE>(source, at, n, fallback, aligned,
                                [&](int j, const E& x) { e[j] = x; });
@@ -248,6 +273,22 @@ struct held_chunk {
       return static_cast<A>(source.f(e[j]));
     } else {
       return data[j];
+    }
+  }
+
+  /// Calls visit(j, item j) for every item j, in the type A, the chunk taken apart at once
+  /// (unpack). For a pass that tests every item (the selection's predicates): a pass whose
+  /// results are packed again (the scan's) runs shorter on item().
+  template <class Visit>
+  __device__ __forceinline__ void visit(const Source& source, Visit&& visit) const {
+    if constexpr (packed) {
+      E e[CHUNK];
+      unpack(data, e);
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) visit(j, static_cast<A>(source.f(e[j])));
+    } else {
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) visit(j, data[j]);
     }
   }
 

@@ -228,6 +228,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_CHAINED_LAUNCH
 #define PREDIX_CHAINED_LAUNCH 1
 #endif
+// 1: uint8 items come out of their loaded vectors by one byte permute each (tile_io.cuh
+// unpack); 0: as copied bytes.
+#ifndef PREDIX_BYTE_PERMUTE
+#define PREDIX_BYTE_PERMUTE 1
+#endif
 // find_if: bytes per thread of the later tiles (contiguous primitive data, 16-byte aligned),
 // those after the first wave and the first 1/32 of the range; 0: every tile one vector per
 // thread. Fewer barriers and atomic reads per item (uint8 with no match: 1601 → 2426 GB/s at
@@ -246,6 +251,8 @@ struct sm90 {
   static constexpr bool aligned_head = PREDIX_ALIGNED_HEAD != 0;
   /// count_if, reduce and find_if: their source's head aligns it to this many bytes.
   static constexpr int source_head_bytes = PREDIX_SOURCE_HEAD_BYTES;
+  /// uint8 items out of their vectors by byte permutes (PREDIX_BYTE_PERMUTE).
+  static constexpr bool byte_permute = PREDIX_BYTE_PERMUTE != 0;
   /// A call's later kernels start as dependents of the one before (PREDIX_CHAINED_LAUNCH).
   static constexpr bool chained_launch = PREDIX_CHAINED_LAUNCH != 0;
   struct scan {
