@@ -30,11 +30,13 @@ inline constexpr bool fills_vectors_v = (ITEMS * sizeof(T)) % 16 == 0;
 /// permute each (the byte to the low end, zeros above; tuning byte_permute): copied as bytes,
 /// ptxas takes them apart through 16-bit halves, up to three instructions a byte. Others as
 /// copied.
+template <class E>
+inline constexpr bool unpacks_by_permutes_v =
+    tuning::active::byte_permute && std::is_same_v<E, unsigned char>;
 template <class E, int COUNT, class Raw>
 __device__ __forceinline__ void unpack(const Raw& raw, E (&e)[COUNT]) {
   static_assert(sizeof(Raw) == COUNT * sizeof(E), "the vector holds the elements");
-  if constexpr (tuning::active::byte_permute && std::is_same_v<E, unsigned char> &&
-                sizeof(Raw) % 4 == 0) {
+  if constexpr (unpacks_by_permutes_v<E> && sizeof(Raw) % 4 == 0) {
     unsigned w[sizeof(Raw) / 4];
     std::memcpy(w, &raw, sizeof w);
 #pragma unroll
@@ -238,7 +240,7 @@ struct held_chunk {
                                        long long fallback, bool aligned) {
     if constexpr (packed) {
       // load_chunk's one vector, kept whole (not taken apart by unpack and packed again)
-      if (tuning::active::byte_permute && (WHOLE || (aligned && at + CHUNK <= n))) {
+      if (unpacks_by_permutes_v<E> && (WHOLE || (aligned && at + CHUNK <= n))) {
         data = source.template vector_at<decltype(data)>(at);
         return;
       }
