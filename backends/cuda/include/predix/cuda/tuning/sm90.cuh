@@ -229,7 +229,10 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_CHAINED_LAUNCH 1
 #endif
 // 1: uint8 items come out of their loaded vectors by one byte permute each (tile_io.cuh
-// unpack); 0: as copied bytes.
+// unpack; the selection's predicate pass, count_if, reduce, find_if, the binary scans); 0: as
+// copied bytes, which ptxas takes apart through 16-bit halves. H100, 2^28, GB/s 0 → 1:
+// remove_copy_if uint8 50% 2043–2074 → 2192–2208, copy_if 1% 1884–1888 → 1931–1937, find_if
+// no match 2466–2469 → 2539–2588; scans within their spread (perf/NOTES.md).
 #ifndef PREDIX_BYTE_PERMUTE
 #define PREDIX_BYTE_PERMUTE 1
 #endif
