@@ -121,7 +121,7 @@ struct scan_agent {
         source.prefetch(at, n - at < TILE ? n - at : TILE);
       });
     }
-    if constexpr (gpu::tuning::active::aligned_head) {
+    if constexpr (gpu::tuning::active::aligned_head) {  // tile 0: in the call's first kernel
       if (tile == 0 && head_items(*this) > 0 && threadIdx.x < warp_threads) scan_head(storage);
     }
     if (tile + 1 < tiles) {

@@ -26,13 +26,14 @@ namespace predix::gpu::detail {
 template <class T, int ITEMS>
 inline constexpr bool fills_vectors_v = (ITEMS * sizeof(T)) % 16 == 0;
 
-/// The elements of a vector as loaded (raw: whole 32-bit words of them). uint8 elements one byte
-/// permute each (the byte to the low end, zeros above; tuning byte_permute): copied as bytes,
-/// ptxas takes them apart through 16-bit halves, up to three instructions a byte. Others as
-/// copied.
+/// Whether unpack takes elements of type E apart by byte permutes: uint8, tuning byte_permute.
 template <class E>
 inline constexpr bool unpacks_by_permutes_v =
     tuning::active::byte_permute && std::is_same_v<E, unsigned char>;
+
+/// The elements of a vector as loaded (raw: whole 32-bit words of them). uint8 elements one byte
+/// permute each (the byte to the low end, zeros above): copied as bytes, ptxas takes them apart
+/// through 16-bit halves, up to three instructions a byte. Others as copied.
 template <class E, int COUNT, class Raw>
 __device__ __forceinline__ void unpack(const Raw& raw, E (&e)[COUNT]) {
   static_assert(sizeof(Raw) == COUNT * sizeof(E), "the vector holds the elements");
@@ -281,16 +282,16 @@ struct held_chunk {
   /// Calls visit(j, item j) for every item j, in the type A, the chunk taken apart at once
   /// (unpack). For a pass that tests every item (the selection's predicates): a pass whose
   /// results are packed again (the scan's) runs shorter on item().
-  template <class Visit>
-  __device__ __forceinline__ void visit(const Source& source, Visit&& visit) const {
+  template <class OnItem>
+  __device__ __forceinline__ void visit(const Source& source, OnItem&& on_item) const {
     if constexpr (packed) {
       E e[CHUNK];
       unpack(data, e);
 #pragma unroll
-      for (int j = 0; j < CHUNK; ++j) visit(j, static_cast<A>(source.f(e[j])));
+      for (int j = 0; j < CHUNK; ++j) on_item(j, static_cast<A>(source.f(e[j])));
     } else {
 #pragma unroll
-      for (int j = 0; j < CHUNK; ++j) visit(j, data[j]);
+      for (int j = 0; j < CHUNK; ++j) on_item(j, data[j]);
     }
   }
 
