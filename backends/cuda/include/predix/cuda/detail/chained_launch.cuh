@@ -14,6 +14,7 @@
 
 #include <map>
 #include <mutex>
+#include <utility>
 
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/error.hpp>
@@ -37,18 +38,22 @@ __device__ __forceinline__ void wait_for_earlier() {
 #endif
 }
 
-/// Whether the current device takes dependent launches (compute capability 9.0 or later),
-/// asked once per device.
-inline bool chains_launches(const char* algorithm) {
+/// Whether `kernel` on the current device takes part in dependent launches: compiled for sm_90
+/// or later (PTX version 9.0 on: its let_next_start and wait_for_earlier are there; a kernel
+/// compiled for an earlier architecture runs without them), asked once per kernel and device.
+template <class Kernel>
+bool chains_launches(Kernel* kernel, const char* algorithm) {
   static std::mutex mutex;
-  static std::map<int, bool> cache;
+  static std::map<std::pair<const void*, int>, bool> cache;
   const int device = current_device(algorithm);
+  const std::pair<const void*, int> key(reinterpret_cast<const void*>(kernel), device);
   std::lock_guard<std::mutex> lock(mutex);
-  auto found = cache.find(device);
+  auto found = cache.find(key);
   if (found != cache.end()) return found->second;
-  const bool chains =
-      device_attribute(cudaDevAttrComputeCapabilityMajor, device, algorithm) >= 9;
-  cache.emplace(device, chains);
+  cudaFuncAttributes attributes{};
+  check(cudaFuncGetAttributes(&attributes, kernel), algorithm, "cudaFuncGetAttributes");
+  const bool chains = attributes.ptxVersion >= 90;
+  cache.emplace(key, chains);
   return chains;
 }
 
@@ -58,7 +63,7 @@ inline bool chains_launches(const char* algorithm) {
 template <class... Params, class... Args>
 void launch_kernel(void (*kernel)(Params...), unsigned blocks, unsigned threads,
                    cudaStream_t stream, bool after_own, const char* algorithm, Args... args) {
-  if (tuning::active::chained_launch && after_own && chains_launches(algorithm)) {
+  if (tuning::active::chained_launch && after_own && chains_launches(kernel, algorithm)) {
     cudaLaunchAttribute attribute{};
     attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute.val.programmaticStreamSerializationAllowed = 1;
