@@ -192,13 +192,13 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     block_total = detail::ordered_total<shape>(source, n, aligned, op, totals);
   }
   if constexpr (tuning::active::aligned_head) {  // block 0 holds the first items: the head first
-    if (blockIdx.x == 0 && threadIdx.x == 0 && head > 0) {
+    if (blockIdx.x == 0 && threadIdx.x == 0 && head > 0) {  // items −head … −1, in order
       T joined;
       bool none = true;
-      detail::visit_head(source, head, [&](const auto& x) {
-        joined = none ? static_cast<T>(x) : static_cast<T>(op(joined, x));
+      for (int k = -head; k < 0; ++k) {
+        joined = none ? static_cast<T>(source[k]) : static_cast<T>(op(joined, source[k]));
         none = false;
-      });
+      }
       block_total = static_cast<T>(op(joined, block_total));
     }
   }

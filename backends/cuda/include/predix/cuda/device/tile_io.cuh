@@ -81,13 +81,6 @@ __device__ __forceinline__ void load_items(const Source& source, long long first
   }
 }
 
-/// Calls visit(item) for the `head` items before the source's first (its items −head … −1,
-/// the head of detail/aligned_head.hpp), in order.
-template <class Source, class Visit>
-__device__ __forceinline__ void visit_head(const Source& source, int head, Visit&& visit) {
-  for (int k = -head; k < 0; ++k) visit(source[k]);
-}
-
 /// Calls visit(item) for the item of every 16-byte vector `raw` of E, in order.
 template <class Source, class Visit>
 __device__ __forceinline__ void visit_vector(const Source& source, const uint4& raw, Visit& visit) {
