@@ -12,10 +12,6 @@
 // a call is launched plainly: it may read what the caller's own kernels wrote before it.
 #include <cuda_runtime_api.h>
 
-#include <map>
-#include <mutex>
-#include <utility>
-
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/error.hpp>
 #include <predix/cuda/tuning/tuning.cuh>
@@ -43,18 +39,11 @@ __device__ __forceinline__ void wait_for_earlier() {
 /// compiled for an earlier architecture runs without them), asked once per kernel and device.
 template <class Kernel>
 bool chains_launches(Kernel* kernel, const char* algorithm) {
-  static std::mutex mutex;
-  static std::map<std::pair<const void*, int>, bool> cache;
-  const int device = current_device(algorithm);
-  const std::pair<const void*, int> key(reinterpret_cast<const void*>(kernel), device);
-  std::lock_guard<std::mutex> lock(mutex);
-  auto found = cache.find(key);
-  if (found != cache.end()) return found->second;
-  cudaFuncAttributes attributes{};
-  check(cudaFuncGetAttributes(&attributes, kernel), algorithm, "cudaFuncGetAttributes");
-  const bool chains = attributes.ptxVersion >= 90;
-  cache.emplace(key, chains);
-  return chains;
+  return once_per_kernel(kernel, algorithm, [&](int) {
+    cudaFuncAttributes attributes{};
+    check(cudaFuncGetAttributes(&attributes, kernel), algorithm, "cudaFuncGetAttributes");
+    return attributes.ptxVersion >= 90;
+  });
 }
 
 /// Launches kernel<<<blocks, threads, 0, stream>>>(args...); as a dependent of the kernel

@@ -42,24 +42,34 @@ inline int device_attribute(cudaDeviceAttr attribute, int device, const char* al
   return value;
 }
 
-/// Blocks of `kernel` (with `threads` threads) that fit on the whole device at once; the
-/// occupancy query is made once per kernel and device.
-template <class Kernel>
-int resident_blocks(Kernel* kernel, int threads, const char* algorithm) {
+/// compute(device) for `kernel` on the current device, made once per kernel and device and
+/// kept (each caller's compute keeps its own values).
+template <class Kernel, class Compute>
+auto once_per_kernel(Kernel* kernel, const char* algorithm, Compute&& compute) {
+  using value_type = decltype(compute(0));
   static std::mutex mutex;
-  static std::map<std::pair<const void*, int>, int> cache;
+  static std::map<std::pair<const void*, int>, value_type> cache;
   const int device = current_device(algorithm);
   const std::pair<const void*, int> key(reinterpret_cast<const void*>(kernel), device);
   std::lock_guard<std::mutex> lock(mutex);
   auto found = cache.find(key);
   if (found != cache.end()) return found->second;
-  int per_sm = 0;
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0), algorithm,
-        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  const int sms = device_attribute(cudaDevAttrMultiProcessorCount, device, algorithm);
-  const int blocks = (per_sm > 0 ? per_sm : 1) * sms;
-  cache.emplace(key, blocks);
-  return blocks;
+  const value_type value = compute(device);
+  cache.emplace(key, value);
+  return value;
+}
+
+/// Blocks of `kernel` (with `threads` threads) that fit on the whole device at once; the
+/// occupancy query is made once per kernel and device.
+template <class Kernel>
+int resident_blocks(Kernel* kernel, int threads, const char* algorithm) {
+  return once_per_kernel(kernel, algorithm, [&](int device) {
+    int per_sm = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0), algorithm,
+          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    const int sms = device_attribute(cudaDevAttrMultiProcessorCount, device, algorithm);
+    return (per_sm > 0 ? per_sm : 1) * sms;
+  });
 }
 
 /// predix's memory pool on `device`, created on first use; nullptr without pool support.
