@@ -10,8 +10,9 @@
 //   tiles  ...  5          6        7        8      (tile 9 looks back)
 //   status ...  INCLUSIVE  PARTIAL  PARTIAL  PARTIAL
 //   prefix of tile 9 = inclusive(5) · partial(6) · partial(7) · partial(8)
-// If all 32 are PARTIAL, their reduction is kept and the window moves 32 tiles back. op
-// need not commute. Tile 0 publishes INCLUSIVE at once, so the search always ends.
+// If all 32 are PARTIAL, their reduction is kept and the window moves 32 tiles back (a read
+// may take several such windows at once: tuning look_back::windows). op need not commute.
+// Tile 0 publishes INCLUSIVE at once, so the search always ends.
 // In a large grid the warp sleeps before its first read (its predecessors are still
 // loading) and between reads of a window that is not ready (tuning: look_back): hundreds
 // of warps reading the same few lines without pause queue at one L2 slice and slow down the
@@ -200,30 +201,44 @@ struct tile_prefix {
     return slot;
   }
 
-  /// Reduction of every tile before `tile` (> 0), in order.
+  /// Reduction of every tile before `tile` (> 0), in order. A read takes WINDOWS windows of
+  /// 32 tiles at once (window 0 the nearest), and waits while a window up to the first that
+  /// holds an INCLUSIVE tile has an INVALID one.
   __device__ __forceinline__ V exclusive_prefix(
       long long tile, unsigned first_ns = tuning::active::look_back::first_ns) {
     using delays = tuning::active::look_back;
+    constexpr int WINDOWS = delays::windows;
     const bool sleep = gridDim.x >= delays::min_tiles;
     if (sleep && first_ns > 0) __nanosleep(first_ns);
     const int lane = static_cast<int>(lane_id());
     V running;  // the windows already passed (later tiles); set once `have`
     bool have = false;
-    for (long long end = tile;; end -= warp_threads) {
-      const long long t = end - warp_threads + lane;  // lane 31 reads tile end - 1
-      V value;
-      unsigned status;
+    for (long long end = tile;; end -= WINDOWS * warp_threads) {
+      V value[WINDOWS];
+      unsigned inclusive[WINDOWS];  // per window: its lanes that read an INCLUSIVE tile
       for (;;) {  // before tile 0 there is nothing to read: those lanes are never joined below
-        status = t >= 0 ? state.read(t, value) : unsigned(tile_partial);
-        if (!__any_sync(full_warp_mask, status == tile_invalid)) break;
+        bool wait = false;  // an INVALID tile in a window that is needed
+        bool found = false;  // an INCLUSIVE tile in a nearer window: the later are not needed
+#pragma unroll
+        for (int w = 0; w < WINDOWS; ++w) {
+          const long long t = end - (w + 1) * warp_threads + lane;  // lane 31: the nearest
+          const unsigned status = t >= 0 ? state.read(t, value[w]) : unsigned(tile_partial);
+          inclusive[w] = __ballot_sync(full_warp_mask, status == tile_inclusive);
+          if (!found) wait = wait || __any_sync(full_warp_mask, status == tile_invalid);
+          found = found || inclusive[w] != 0;
+        }
+        if (!wait) break;
         if (sleep && delays::poll_ns > 0) __nanosleep(delays::poll_ns);
       }
-      const unsigned inclusive = __ballot_sync(full_warp_mask, status == tile_inclusive);
-      const int lo = inclusive != 0 ? warp_threads - 1 - __clz(inclusive) : 0;
-      const V window = detail::shfl(detail::suffix_reduce_lanes(value, lo, warp_threads, op), lo);
-      running = have ? op(window, running) : window;
-      have = true;
-      if (inclusive != 0) return running;
+#pragma unroll
+      for (int w = 0; w < WINDOWS; ++w) {
+        const int lo = inclusive[w] != 0 ? warp_threads - 1 - __clz(inclusive[w]) : 0;
+        const V window =
+            detail::shfl(detail::suffix_reduce_lanes(value[w], lo, warp_threads, op), lo);
+        running = have ? op(window, running) : window;
+        have = true;
+        if (inclusive[w] != 0) return running;
+      }
     }
   }
 };

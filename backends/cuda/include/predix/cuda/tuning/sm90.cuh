@@ -90,6 +90,17 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_LOOK_BACK_POLL_NS
 #define PREDIX_LOOK_BACK_POLL_NS 500
 #endif
+// Windows of 32 tiles that one look-back read takes at once. A uint8 copy_if of 2^28 items
+// at 1% selected finds its nearest INCLUSIVE predecessor 69 tiles back on average, after 3.7
+// reads of one window each (H100, counted in the look-back); two or four windows a read lost
+// 5–30% on every selection and scan row (H100, 2^28, GB/s, 1 / 2 / 4: copy_if uint8 1% 1982 /
+// 1651 / 1396, int64 1% 2774–2803 / 2503 / 2173–2180; inclusive_scan uint8 2585–2595 / 2433–2444 /
+// 2323; perf/NOTES.md "Wider look-back reads"). The loop over the windows stays at 1: in that
+// form ptxas gives the one-output uint8 selection's kernel of whole tiles no spills (12 and 16
+// bytes before), worth 2–4% there.
+#ifndef PREDIX_LOOK_BACK_WINDOWS
+#define PREDIX_LOOK_BACK_WINDOWS 1
+#endif
 #ifndef PREDIX_LOOK_BACK_MIN_TILES
 #define PREDIX_LOOK_BACK_MIN_TILES 500
 #endif
@@ -280,6 +291,7 @@ struct sm90 {
     static constexpr unsigned first_ns = PREDIX_LOOK_BACK_FIRST_NS;
     static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
     static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
+    static constexpr int windows = PREDIX_LOOK_BACK_WINDOWS;
     static constexpr bool tile_from_block_index = PREDIX_TILE_FROM_BLOCK_INDEX != 0;
   };
   /// reduce and count_if: a stream of loads, no look-back.
