@@ -193,12 +193,8 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   }
   if constexpr (tuning::active::aligned_head) {  // block 0 holds the first items: the head first
     if (blockIdx.x == 0 && threadIdx.x == 0 && head > 0) {  // items −head … −1, in order
-      T joined;
-      bool none = true;
-      for (int k = -head; k < 0; ++k) {
-        joined = none ? static_cast<T>(source[k]) : static_cast<T>(op(joined, source[k]));
-        none = false;
-      }
+      T joined = static_cast<T>(source[-head]);
+      for (int k = 1 - head; k < 0; ++k) joined = static_cast<T>(op(joined, source[k]));
       block_total = static_cast<T>(op(joined, block_total));
     }
   }
