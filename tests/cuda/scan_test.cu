@@ -260,23 +260,28 @@ void check_copy_if(const host_array<std::int32_t>& input) {
   EXPECT_TRUE(same_elements(M::download(out), expected)) << "copy_if";
 }
 
-/// Sets every free look-back slot of `device` and LAYOUT three epochs short of the limit.
-template <int LAYOUT>
-void set_free_epochs(int device) {
-  using slots = predix::gpu::detail::look_back_slots<LAYOUT>;
+/// Sets every free look-back slot of `device`, LAYOUT and size three epochs short of the limit,
+/// and returns how many of them had been used since zeroed.
+template <int LAYOUT, bool LARGE>
+int set_free_epochs(int device) {
+  using slots = predix::gpu::detail::look_back_slots<LAYOUT, LARGE>;
   auto& pool = slots::pool(device);
   std::vector<typename slots::slot> free;
   for (auto s = pool.take(); s.at != nullptr; s = pool.take()) free.push_back(s);
+  int used = 0;
   for (auto& s : free) {
+    used += s.epoch != 0;
     s.epoch = slots::epoch_limit - 3;
     pool.give_back(s);
   }
+  return used;
 }
 
 /// The look-back slots (call_slots.hpp) hold tile states that no call zeroes: calls of growing
 /// and shrinking tile counts, on both state layouts (int32 scan: 8-byte words; int64 scan and
-/// copy_if: 16-byte words), one after another on the same slots; then the slots' epochs run
-/// past their limit, where a slot is zeroed and starts again from epoch 1.
+/// copy_if: 16-byte words) and both slot sizes (past 64 KiB of states: the large slots; not in
+/// quick mode), one after another on the same slots; then the slots' epochs run past their
+/// limit, where a slot is zeroed and starts again from epoch 1.
 TEST_F(Scan, LookBackSlotsAcrossCallsAndEpochs) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
@@ -286,7 +291,10 @@ TEST_F(Scan, LookBackSlotsAcrossCallsAndEpochs) {
   const std::ptrdiff_t tile64 = tuning::threads * tuning::items(8, 8);
   auto calls = [&](const char* when) {
     SCOPED_TRACE(when);
-    for (const std::ptrdiff_t tiles : {70, 3, 40, 2, 33}) {
+    // 4200 and 9000 tiles: 66 and 141 KiB of 16-byte states, 70 KiB of 8-byte ones
+    std::vector<std::ptrdiff_t> counts{70, 3, 40, 2, 33};
+    if (!quick_mode()) counts.insert(counts.begin() + 2, {4200, 9000, 5});
+    for (const std::ptrdiff_t tiles : counts) {
       if (::testing::Test::HasFailure()) return;
       SCOPED_TRACE("tiles " + std::to_string(tiles));
       check_scan<true>(make_scan_input<std::int32_t>(r, tiles * tile32 - 5), std::plus<>{}, 0);
@@ -298,8 +306,16 @@ TEST_F(Scan, LookBackSlotsAcrossCallsAndEpochs) {
   calls("first calls");
   int device = 0;
   PREDIX_CUDA_CHECK(cudaGetDevice(&device));
-  set_free_epochs<0>(device);
-  set_free_epochs<1>(device);
+  const int small8 = set_free_epochs<0, false>(device);
+  const int small16 = set_free_epochs<1, false>(device);
+  const int large8 = set_free_epochs<0, true>(device);
+  const int large16 = set_free_epochs<1, true>(device);
+  EXPECT_GT(small8, 0) << "8-byte states";
+  EXPECT_GT(small16, 0) << "16-byte states";
+  if (!quick_mode()) {  // the calls of states past 64 KiB took large slots
+    EXPECT_GT(large8, 0) << "8-byte states past 64 KiB";
+    EXPECT_GT(large16, 0) << "16-byte states past 64 KiB";
+  }
   calls("through the last epochs");
   calls("after the slots were zeroed");
 }

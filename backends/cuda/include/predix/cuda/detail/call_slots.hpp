@@ -14,8 +14,9 @@
 //                    zero when taken — counters that a kernel's last block sets back to zero —
 //                    followed by room for per-block partials: no allocation and no memset on
 //                    the stream (~0.7 µs and ~3.5 µs of an H100 call's time);
-//   look-back slots  64 KiB of device memory per device and tile-state layout: a tile counter,
-//                    zero when taken (the block that takes the last tile sets it back), and
+//   look-back slots  64 KiB (or 1 MiB) of device memory per device and tile-state layout: a
+//                    tile counter, zero when taken (the block that takes the last tile sets it
+//                    back), and
 //                    the tile states, which need no zeroing: each use of a slot has its own
 //                    epoch, and states of earlier epochs read as INVALID (tile_state.cuh).
 // A call holds its result and scratch slots in one call_slots object (its look-back slot in a
@@ -161,26 +162,32 @@ struct scratch {
   static constexpr int count = 64;
 };
 
+/// A look-back slot: its address, and the epoch of its last use (0: never used since zeroed).
+struct look_back_slot {
+  char* at = nullptr;
+  unsigned epoch = 0;
+};
+
 /// Look-back slots of one tile-state LAYOUT (tile_word_v: slots never change layout, so a
-/// state word is only ever read as the kind of word it was written as).
-template <int LAYOUT>
+/// state word is only ever read as the kind of word it was written as), in two sizes: 32 of
+/// 64 KiB, and (LARGE, made when the first call that needs one comes) 4 of 1 MiB, for the
+/// states of calls up to 2^28 items of any primitive type (H100, 2^24–2^28: +2–10% against
+/// temporary storage and its memset, perf/NOTES.md "Large look-back slots").
+template <int LAYOUT, bool LARGE = false>
 struct look_back_slots {
-  static constexpr std::size_t bytes = 64 * 1024;
+  static constexpr std::size_t bytes = LARGE ? 1024 * 1024 : 64 * 1024;
   static constexpr std::size_t counter_bytes = 256;  // the tile counter; the states follow
   /// Epochs run from 1 to limit - 1 (the status word keeps 30 bits of it); zeroed states are
   /// epoch 0. A slot whose epochs are used up is zeroed again.
   static constexpr unsigned epoch_limit = 1u << 30;
-  struct slot {
-    char* at = nullptr;
-    unsigned epoch = 0;  // of the slot's last use; 0: never used since zeroed
-  };
+  using slot = look_back_slot;
   /// The look-back slots of `device`, created on first use.
   static slot_pool<slot>& pool(int device) {
     return device_slots<look_back_slots, slot>(device, bytes, count);
   }
 
  private:
-  static constexpr int count = 32;
+  static constexpr int count = LARGE ? 4 : 32;
 };
 
 /// The memory of one call: a result of type T that a kernel stores and the host reads, and,

@@ -310,29 +310,25 @@ __device__ __forceinline__ void prefetch_ahead(long long tile, long long tiles,
 template <class V>
 class look_back_storage {
   static constexpr int layout = tile_word_v<V>;  // 2: separate arrays, never in a slot
-  using slots = detail::look_back_slots<layout>;
   using state_type = tile_state<V>;
 
  public:
   look_back_storage(long long tiles, cudaStream_t stream, const char* algorithm) {
     if (tiles <= 1) return;
     if constexpr (layout != 2) {
-      if (slots::counter_bytes + state_type::bytes(tiles) <= slots::bytes) {
-        pool_ = &slots::pool(detail::current_device(algorithm));
-        slot_ = pool_->take();
+      if (take_slot<false>(tiles, algorithm) || take_slot<true>(tiles, algorithm)) {
+        using slots = detail::look_back_slots<layout>;  // both sizes: the same counter, epochs
+        if (slot_.epoch + 1 == slots::epoch_limit) {  // every epoch used: zeroed, epoch 0 again
+          detail::check(cudaMemsetAsync(slot_.at + slots::counter_bytes, 0,
+                                        slot_bytes_ - slots::counter_bytes, stream),
+                        algorithm, "cudaMemsetAsync");
+          slot_.epoch = 0;
+        }
+        slot_.epoch += 1;
+        counter_ = reinterpret_cast<unsigned long long*>(slot_.at);
+        state_ = state_type::on(slot_.at + slots::counter_bytes, tiles, slot_.epoch);
+        return;
       }
-    }
-    if (slot_.at != nullptr) {
-      if (slot_.epoch + 1 == slots::epoch_limit) {  // every epoch used: zeroed, epoch 0 again
-        detail::check(cudaMemsetAsync(slot_.at + slots::counter_bytes, 0,
-                                      slots::bytes - slots::counter_bytes, stream),
-                      algorithm, "cudaMemsetAsync");
-        slot_.epoch = 0;
-      }
-      slot_.epoch += 1;
-      counter_ = reinterpret_cast<unsigned long long*>(slot_.at);
-      state_ = state_type::on(slot_.at + slots::counter_bytes, tiles, slot_.epoch);
-      return;
     }
     std::size_t bytes = 0;
     const std::size_t counter_at = storage::carve(bytes, sizeof(unsigned long long));
@@ -357,9 +353,21 @@ class look_back_storage {
   void done() { done_ = true; }
 
  private:
+  /// Takes a free slot of the size LARGE says if the states fit one.
+  template <bool LARGE>
+  bool take_slot(long long tiles, const char* algorithm) {
+    using slots = detail::look_back_slots<layout, LARGE>;
+    if (slots::counter_bytes + state_type::bytes(tiles) > slots::bytes) return false;
+    pool_ = &slots::pool(detail::current_device(algorithm));
+    slot_ = pool_->take();
+    slot_bytes_ = slots::bytes;
+    return slot_.at != nullptr;
+  }
+
   using storage = detail::temporary_storage;
-  detail::slot_pool<typename slots::slot>* pool_ = nullptr;
-  typename slots::slot slot_{};
+  detail::slot_pool<detail::look_back_slot>* pool_ = nullptr;
+  detail::look_back_slot slot_{};
+  std::size_t slot_bytes_ = 0;
   std::optional<storage> temp_;
   unsigned long long* counter_ = nullptr;
   state_type state_{};
