@@ -14,7 +14,7 @@
 //                    zero when taken — counters that a kernel's last block sets back to zero —
 //                    followed by room for per-block partials: no allocation and no memset on
 //                    the stream (~0.7 µs and ~3.5 µs of an H100 call's time);
-//   look-back slots  64 KiB (or 1 MiB) of device memory per device and tile-state layout: a
+//   look-back slots  64 KiB (or 2 MiB) of device memory per device and tile-state layout: a
 //                    tile counter, zero when taken (the block that takes the last tile sets it
 //                    back), and
 //                    the tile states, which need no zeroing: each use of a slot has its own
@@ -170,12 +170,12 @@ struct look_back_slot {
 
 /// Look-back slots of one tile-state LAYOUT (tile_word_v: slots never change layout, so a
 /// state word is only ever read as the kind of word it was written as), in two sizes: 32 of
-/// 64 KiB, and (LARGE, made when the first call that needs one comes) 4 of 1 MiB, for the
-/// states of calls up to 2^28 items of any primitive type (H100, 2^24–2^28: +2–10% against
-/// temporary storage and its memset, perf/NOTES.md "Large look-back slots").
+/// 64 KiB, and (LARGE, made when the first call that needs one comes) 4 of 2 MiB, for the
+/// states of calls up to 2^28 items of any primitive type (H100, 2^24–2^28: up to +10%
+/// against temporary storage and its memset, perf/NOTES.md "Large look-back slots").
 template <int LAYOUT, bool LARGE = false>
 struct look_back_slots {
-  static constexpr std::size_t bytes = LARGE ? 1024 * 1024 : 64 * 1024;
+  static constexpr std::size_t bytes = LARGE ? 2 * 1024 * 1024 : 64 * 1024;
   static constexpr std::size_t counter_bytes = 256;  // the tile counter; the states follow
   /// Epochs run from 1 to limit - 1 (the status word keeps 30 bits of it); zeroed states are
   /// epoch 0. A slot whose epochs are used up is zeroed again.

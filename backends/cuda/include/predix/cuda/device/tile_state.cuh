@@ -316,7 +316,8 @@ class look_back_storage {
   look_back_storage(long long tiles, cudaStream_t stream, const char* algorithm) {
     if (tiles <= 1) return;
     if constexpr (layout != 2) {
-      if (take_slot<false>(tiles, algorithm) || take_slot<true>(tiles, algorithm)) {
+      if (take_slot<false>(tiles, algorithm) ||
+          (tuning::active::look_back::large_slots && take_slot<true>(tiles, algorithm))) {
         using slots = detail::look_back_slots<layout>;  // both sizes: the same counter, epochs
         if (slot_.epoch + 1 == slots::epoch_limit) {  // every epoch used: zeroed, epoch 0 again
           detail::check(cudaMemsetAsync(slot_.at + slots::counter_bytes, 0,

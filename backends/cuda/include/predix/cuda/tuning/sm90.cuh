@@ -101,6 +101,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_LOOK_BACK_WINDOWS
 #define PREDIX_LOOK_BACK_WINDOWS 1
 #endif
+// 1: a call whose tile states pass a 64 KiB look-back slot takes one of the large slots
+// (call_slots.hpp: 2 MiB) before temporary storage and its memset; 0: temporary storage.
+#ifndef PREDIX_LOOK_BACK_LARGE_SLOTS
+#define PREDIX_LOOK_BACK_LARGE_SLOTS 1
+#endif
 #ifndef PREDIX_LOOK_BACK_MIN_TILES
 #define PREDIX_LOOK_BACK_MIN_TILES 500
 #endif
@@ -292,6 +297,7 @@ struct sm90 {
     static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
     static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
     static constexpr int windows = PREDIX_LOOK_BACK_WINDOWS;
+    static constexpr bool large_slots = PREDIX_LOOK_BACK_LARGE_SLOTS != 0;
     static constexpr bool tile_from_block_index = PREDIX_TILE_FROM_BLOCK_INDEX != 0;
   };
   /// reduce and count_if: a stream of loads, no look-back.
