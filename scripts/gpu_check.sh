@@ -12,7 +12,7 @@
 # With --sanitize the sanitizers run over every CUDA test binary (predix_cuda_tests,
 # conformance_cuda, predix_cuda_reliability_tests without Huge.*, compat_cuda), each under
 # PREDIX_TEST_QUICK=1, and write sanitizer_table.md; the benchmark steps are left out.
-# On an H100 racecheck alone needs about 330 s (conformance_cuda), so the four tools take two
+# On an H100 racecheck alone needs about 230 s (conformance_cuda), so the four tools take two
 # calls: PREDIX_SANITIZE_TOOLS="memcheck synccheck initcheck", then PREDIX_SANITIZE_TOOLS=racecheck
 # (docs/reliability.md).
 # Every step runs even when an earlier one failed (unless it needs what failed); a summary
