@@ -16,9 +16,8 @@
 //                    the stream (~0.7 µs and ~3.5 µs of an H100 call's time);
 //   look-back slots  64 KiB (or 2 MiB) of device memory per device and tile-state layout: a
 //                    tile counter, zero when taken (the block that takes the last tile sets it
-//                    back), and
-//                    the tile states, which need no zeroing: each use of a slot has its own
-//                    epoch, and states of earlier epochs read as INVALID (tile_state.cuh).
+//                    back), and the tile states, which need no zeroing: each use of a slot has
+//                    its own epoch, and states of earlier epochs read as INVALID (tile_state.cuh).
 // A call holds its result and scratch slots in one call_slots object (its look-back slot in a
 // look_back_storage, tile_state.cuh), which gives them back once the call's work is known to
 // be done (get() synchronized, get_polled() saw its tag, or the stream can be waited for); a
