@@ -161,8 +161,13 @@ struct scratch {
   static constexpr int count = 64;
 };
 
-/// A look-back slot: its address, and the epoch of its last use (0: never used since zeroed).
+/// A look-back slot (of either size below): its address, and the epoch of its last use (0:
+/// never used since zeroed).
 struct look_back_slot {
+  static constexpr std::size_t counter_bytes = 256;  // the tile counter; the states follow
+  /// Epochs run from 1 to limit - 1 (the status word keeps 30 bits of it); zeroed states are
+  /// epoch 0. A slot whose epochs are used up is zeroed again.
+  static constexpr unsigned epoch_limit = 1u << 30;
   char* at = nullptr;
   unsigned epoch = 0;
 };
@@ -175,11 +180,9 @@ struct look_back_slot {
 template <int LAYOUT, bool LARGE = false>
 struct look_back_slots {
   static constexpr std::size_t bytes = LARGE ? 2 * 1024 * 1024 : 64 * 1024;
-  static constexpr std::size_t counter_bytes = 256;  // the tile counter; the states follow
-  /// Epochs run from 1 to limit - 1 (the status word keeps 30 bits of it); zeroed states are
-  /// epoch 0. A slot whose epochs are used up is zeroed again.
-  static constexpr unsigned epoch_limit = 1u << 30;
   using slot = look_back_slot;
+  static constexpr std::size_t counter_bytes = slot::counter_bytes;
+  static constexpr unsigned epoch_limit = slot::epoch_limit;
   /// The look-back slots of `device`, created on first use.
   static slot_pool<slot>& pool(int device) {
     return device_slots<look_back_slots, slot>(device, bytes, count);

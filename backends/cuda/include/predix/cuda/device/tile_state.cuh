@@ -318,16 +318,16 @@ class look_back_storage {
     if constexpr (layout != 2) {
       if (take_slot<false>(tiles, algorithm) ||
           (tuning::active::look_back::large_slots && take_slot<true>(tiles, algorithm))) {
-        using slots = detail::look_back_slots<layout>;  // both sizes: the same counter, epochs
-        if (slot_.epoch + 1 == slots::epoch_limit) {  // every epoch used: zeroed, epoch 0 again
-          detail::check(cudaMemsetAsync(slot_.at + slots::counter_bytes, 0,
-                                        slot_bytes_ - slots::counter_bytes, stream),
+        using slot = detail::look_back_slot;
+        if (slot_.epoch + 1 == slot::epoch_limit) {  // every epoch used: zeroed, epoch 0 again
+          detail::check(cudaMemsetAsync(slot_.at + slot::counter_bytes, 0,
+                                        slot_bytes_ - slot::counter_bytes, stream),
                         algorithm, "cudaMemsetAsync");
           slot_.epoch = 0;
         }
         slot_.epoch += 1;
         counter_ = reinterpret_cast<unsigned long long*>(slot_.at);
-        state_ = state_type::on(slot_.at + slots::counter_bytes, tiles, slot_.epoch);
+        state_ = state_type::on(slot_.at + slot::counter_bytes, tiles, slot_.epoch);
         return;
       }
     }
