@@ -1,7 +1,7 @@
 // device/count_if.cuh beyond the conformance suite: one-block (stored) and many-block
 // (atomic) launches, predicates returning int, vectorized and scalar loads, the last round of
 // tiles taken from a counter (with reduce), a count over more than 2^31 items of memory, and
-// the polled end that count_if shares with reduce and find_if (call_slots.hpp get_polled) over
+// the polled end that count_if shares with find_if and reduce (call_slots.hpp) over
 // many calls back to back, among selections that share the result slots. Compared with the
 // host.
 #include <thrust/device_ptr.h>
@@ -129,13 +129,14 @@ TEST_F(CountIf, Above2To31) {
   EXPECT_EQ(predix::count_if(predix::cuda, data.begin(), data.end(), third{}), n - ones);
 }
 
-/// count_if, reduce and find_if end by polling their result slot for the call's tag
-/// (call_slots.hpp get_polled), and their calls share the pooled result and scratch slots with
-/// each other and the result slots with the selections (copy_if, partition_copy), which
-/// synchronize. Calls back to back, on one stream and on several, from one host thread and
-/// from several at once, each on a fresh random part of the data (one block or many) and some
-/// behind a kernel that keeps the stream busy, must each return their own answer: a tag mixed
-/// up between calls would return an earlier call's value. The selections' outputs are read
+/// count_if, reduce and find_if end by polling their result slot (call_slots.hpp: reduce for
+/// the call's tag, get_polled; count_if and find_if for a count, get_polled_count), and their
+/// calls share the pooled result and scratch slots with each other and the result slots with
+/// the selections (copy_if, partition_copy), which synchronize. Calls back to back, on one
+/// stream and on several, from one host thread and from several at once, each on a fresh
+/// random part of the data (one block or many) and some behind a kernel that keeps the stream
+/// busy, must each return their own answer: a tag mixed up between calls, or a count word not
+/// set apart before its call, would return an earlier call's value. The selections' outputs are read
 /// back at once by a copy on the legacy default stream, which does not wait for the other
 /// streams: they must be complete when the call returns.
 TEST_F(CountIf, PolledResultsOfBackToBackCalls) {

@@ -144,7 +144,7 @@ struct traps_at {
 };
 
 /// A kernel that faults during a call that polls for its result (count_if, reduce, find_if:
-/// call_slots.hpp get_polled), or during a selection (which synchronizes), is
+/// call_slots.hpp get_polled, get_polled_count), or during a selection (which synchronizes), is
 /// predix::cuda_error naming the algorithm, not a hang: the poll queries the stream. A fault
 /// spoils the process's CUDA context for good, so each call runs in a child process of its own
 /// (a death test in the "threadsafe" style: a fresh process started from main), which exits

@@ -5,11 +5,13 @@
 //                    16 bytes that a kernel stores its result to, and a call tag. The result
 //                    is on the host without a copy on the stream (an 8-byte copy and its
 //                    synchronization cost ~6.5 µs against ~1.5 µs for the synchronization
-//                    alone on an H100). A kernel that ends with its result (count_if, reduce,
-//                    find_if) also stores the call's tag after the value (polled_result): the
-//                    host reads the tag until it arrives instead of synchronizing the stream
-//                    (get_polled; ~1.4 µs less per call on an H100, perf/NOTES.md "The floor
-//                    of a call"); the others are read after a synchronization (get);
+//                    alone on an H100). A kernel that ends with its result is polled for it
+//                    instead of the stream being synchronized (~1.4 µs less per call on an
+//                    H100, perf/NOTES.md "The floor of a call"): reduce stores the call's tag
+//                    after the value (polled_result, get_polled), count_if and find_if store a
+//                    count of items into a word the host set apart from every count
+//                    (polled_count, get_polled_count; ~0.9 µs less again, "The end of a polled
+//                    call"); the others are read after a synchronization (get);
 //   scratch slots    32 KiB of device memory per device whose first scratch::zeroed bytes are
 //                    zero when taken — counters that a kernel's last block sets back to zero —
 //                    followed by room for per-block partials: no allocation and no memset on
@@ -151,6 +153,25 @@ struct polled_result {
 #endif
 };
 
+/// Where a kernel stores a call's result that is a count of items (find_if: the items before
+/// the first match), below 2^63, for get_polled_count(): the value word alone, which the host
+/// sets to polled_count_unset before the launch and reads until it changes: one 8-byte store,
+/// seen whole or not at all, with no tag and so no system-scope fence between value and tag
+/// (~0.8 µs of kernel time on an H100, perf/NOTES.md "The end of a polled call"). The fence at
+/// device scope before it puts the kernel's earlier stores (its counters back to zero) in L2,
+/// where the kernel of any later call reads them, before the host can see the count and give
+/// the slots back. publish() must be the kernel's last memory operation, as polled_result's.
+inline constexpr unsigned long long polled_count_unset = ~0ull;  // counts of items are < 2^63
+struct polled_count {
+  unsigned long long* value;
+#ifdef __CUDACC__
+  __device__ void publish(unsigned long long x) const {
+    __threadfence();  // every earlier store (the counters back to zero) before the count
+    *static_cast<volatile unsigned long long*>(value) = x;
+  }
+#endif
+};
+
 struct scratch {
   static constexpr std::size_t bytes = 32 * 1024;
   static constexpr std::size_t zeroed = 256;  // the counters; partials start here
@@ -201,7 +222,9 @@ struct look_back_slots {
 ///                                     when the result is stored: the selection);
 ///   polled() → get_polled()           publish() stores the value, then the call's tag, as the
 ///                                     kernel's last memory operation; get_polled() reads the
-///                                     tag until it arrives (bounded by the stream's state).
+///                                     tag until it arrives (bounded by the stream's state);
+///   polled_count_result()             the same for a count of items, whose word the host sets
+///     → get_polled_count()            to polled_count_unset first: no tag.
 template <class T>
 class call_slots {
   static_assert(std::is_trivially_copyable_v<T>, "a result copied as bytes");
@@ -251,6 +274,13 @@ class call_slots {
   polled_result<T> polled() const {
     return {result(), result_pooled_ ? tag() : nullptr, result_slot_.tag};
   }
+  /// The result for a kernel that publishes a count of items (polled_count::publish) and
+  /// get_polled_count(): its word set to polled_count_unset, before the kernel's launch.
+  polled_count polled_count_result() const {
+    static_assert(std::is_same_v<T, unsigned long long>, "a count of items in one word");
+    if (result_pooled_) *static_cast<volatile T*>(result_) = polled_count_unset;
+    return polled_count{result()};
+  }
   /// The zeroed counters, as words of type W.
   template <class W>
   W* counters() const { return static_cast<W*>(scratch_); }
@@ -280,24 +310,17 @@ class call_slots {
   /// captured into a graph (its kernel has not run), ends in get(). get() too when the result
   /// is not in a pooled slot (no tag).
   ///
-  /// Giving the slots back as soon as the tag is seen, while the kernel may still be ending,
-  /// is safe because publish() is the kernel's last memory operation: every counter was set
-  /// back to zero and every partial read before it (each kernel's last block, the only one
-  /// still at work then, see count_if.cuh, reduce.cuh, find_if.cuh), so a call on another
+  /// Giving the slots back as soon as the tag (or count) is seen, while the kernel may still
+  /// be ending, is safe because publish() is the kernel's last memory operation: every counter
+  /// was set back to zero and every partial read before it (each kernel's last block, the only
+  /// one still at work then, see count_if.cuh, reduce.cuh, find_if.cuh), so a call on another
   /// stream that takes the scratch slot next finds it as a fresh one, and the result slot's
-  /// next use has a greater tag than any this kernel could still store. Work on the same
-  /// stream runs after the kernel anyway.
+  /// next use has a greater tag than any this kernel could still store (a count: nothing is
+  /// stored after it). Work on the same stream runs after the kernel anyway.
   T get_polled(const char* algorithm) {
     if (!result_pooled_) return get(algorithm);
     const volatile unsigned long long& arrived = *tag();
-    for (unsigned long spins = 1; arrived != result_slot_.tag; ++spins) {
-      if (spins % poll_spins != 0) continue;
-      if (capturing()) return get(algorithm);  // which fails as it did before polling
-      const cudaError_t state = cudaStreamQuery(stream_);
-      if (state == cudaErrorNotReady) continue;
-      check(state, algorithm, "cudaStreamQuery");
-      if (arrived != result_slot_.tag) return get(algorithm);  // done, but no tag stored
-    }
+    if (!poll(algorithm, [&] { return arrived == result_slot_.tag; })) return get(algorithm);
     std::atomic_thread_fence(std::memory_order_acquire);  // the value after the tag
     done_ = true;
     T value;
@@ -305,7 +328,34 @@ class call_slots {
     return value;
   }
 
+  /// The count a kernel published through polled_count_result(): read once its word is no
+  /// longer polled_count_unset, as get_polled() reads a value once its tag arrives.
+  T get_polled_count(const char* algorithm) {
+    if (!result_pooled_) return get(algorithm);
+    const volatile T& word = *result();
+    if (!poll(algorithm, [&] { return word != polled_count_unset; })) return get(algorithm);
+    done_ = true;
+    return word;
+  }
+
  private:
+  /// Reads until `arrived()`, querying the stream after every poll_spins reads: true once it
+  /// holds; false when the result is to be had from get(), which synchronizes: a stream being
+  /// captured into a graph (whose kernel has not run: get() fails as it did before polling),
+  /// or one that is done without it. A failure of the stream is thrown.
+  template <class Arrived>
+  bool poll(const char* algorithm, Arrived arrived) const {
+    for (unsigned long spins = 1; !arrived(); ++spins) {
+      if (spins % poll_spins != 0) continue;
+      if (capturing()) return false;
+      const cudaError_t state = cudaStreamQuery(stream_);
+      if (state == cudaErrorNotReady) continue;
+      check(state, algorithm, "cudaStreamQuery");
+      return arrived();
+    }
+    return true;
+  }
+
   /// Reads of the tag between two queries of the stream (a few microseconds).
   static constexpr unsigned long poll_spins = 1ul << 12;
 

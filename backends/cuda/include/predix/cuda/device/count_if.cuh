@@ -7,7 +7,7 @@
 // over the block where it can), the block sums its threads once at the end and adds the sum
 // to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per block; the last
 // block to finish (a second counter) sets the counters back to zero and then publishes the
-// total to a mapped result slot, where the host polls for it (call_slots.hpp get_polled: no
+// total to a mapped result slot, where the host polls for it (call_slots.hpp polled_count: no
 // stream synchronization). A one-block launch (n within a tile) publishes its sum directly,
 // with no counters. Unaligned data (tuning aligned_head): the source moved on past its head (to
 // a 128-byte line: tuning source_head_bytes), whose items block 0 counts at the end, one per
@@ -106,7 +106,7 @@ __device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long 
 template <class Source, class Pred>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     count_if_kernel(Source source, long long n, bool aligned, int head, Pred pred,
-                    unsigned long long* sums, detail::polled_result<unsigned long long> result) {
+                    unsigned long long* sums, detail::polled_count result) {
   using shape = stream_shape<Source>;
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   unsigned long long mine = 0;
@@ -161,9 +161,10 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
   detail::call_slots<unsigned long long> slots(stream, algorithm, grid > 1);
   kernel<<<grid, shape::THREADS, 0, stream>>>(source, n - head, source.is_aligned(),
                                               static_cast<int>(head), to_device(pred),
-                                              slots.counters<unsigned long long>(), slots.polled());
+                                              slots.counters<unsigned long long>(),
+                                              slots.polled_count_result());
   detail::check_launch(algorithm);
-  return static_cast<long long>(slots.get_polled(algorithm));
+  return static_cast<long long>(slots.get_polled_count(algorithm));
 }
 
 }  // namespace predix::gpu

@@ -10,8 +10,8 @@
 // a match before its next tile: the work done grows with the position of the first match,
 // not with n. Every tile before the first match is read, so the result is exact. The last
 // block to stop (a second word counts them) sets both words back to zero (call_slots.hpp
-// scratch) and then publishes the first to a mapped result slot, where the host polls for it
-// (call_slots.hpp get_polled: no stream synchronization).
+// scratch) and then publishes the first's index (n: none) to a mapped result slot, where the
+// host polls for it (call_slots.hpp polled_count: no stream synchronization).
 // Contiguous primitive data, aligned: the tiles of one vector per thread cover only the first
 // wave and the first 1/32 of the range (tuning::sm90::find); the later tiles have
 // PREDIX_FIND_LATER_BYTES_PER_THREAD per thread, striped over the block as count_if reads
@@ -85,7 +85,7 @@ __device__ __forceinline__ long long earliest_in_later_tile(const Source& source
 template <class Source, class Pred>
 __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     find_if_kernel(Source source, long long n, bool aligned, int head, Pred pred,
-                   unsigned long long* words, detail::polled_result<unsigned long long> result) {
+                   unsigned long long* words, detail::polled_count result) {
   using shape = find_shape<Source>;
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
   static_assert(shape::THREADS >= tuning::active::source_head_bytes, "a head item per thread");
@@ -142,7 +142,7 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     if (atomicAdd(&words[1], 1ull) == gridDim.x - 1) {
       const unsigned long long found = earliest.exchange(0, ::cuda::memory_order_relaxed);
       words[1] = 0;
-      result.publish(found);
+      result.publish(found == 0 ? static_cast<unsigned long long>(head + n) : ~found);
     }
   }
 }
@@ -163,10 +163,10 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
   detail::call_slots<unsigned long long> slots(stream, algorithm, true);
   kernel<<<grid, shape::THREADS, 0, stream>>>(source, n - head, source.is_aligned(),
                                               static_cast<int>(head), to_device(pred),
-                                              slots.counters<unsigned long long>(), slots.polled());
+                                              slots.counters<unsigned long long>(),
+                                              slots.polled_count_result());
   detail::check_launch(algorithm);
-  const unsigned long long earliest = slots.get_polled(algorithm);
-  return earliest == 0 ? n : static_cast<long long>(~earliest);
+  return static_cast<long long>(slots.get_polled_count(algorithm));
 }
 
 }  // namespace predix::gpu

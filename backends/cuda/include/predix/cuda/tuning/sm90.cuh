@@ -252,6 +252,13 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_BYTE_PERMUTE
 #define PREDIX_BYTE_PERMUTE 1
 #endif
+// find_if's threads per block. H100, 2^28, kernel time of a match at 1% (ncu, six launches)
+// and GB/s with no match, 256 / 512 / 1024: int16 8.8–9.7 / 8.5–9.2 / 9.1–10.4 µs, uint8 9.0–9.3
+// / 8.9–10.1 / 10.8–12.2 µs; no match int32 2946–2964 / 2977–3003 / 3001–3021, int64 3012–3019 /
+// 3038–3056 / 3062–3079 (perf/NOTES.md "The end of a polled call").
+#ifndef PREDIX_FIND_THREADS
+#define PREDIX_FIND_THREADS 512
+#endif
 // find_if: bytes per thread of the later tiles (contiguous primitive data, 16-byte aligned),
 // those after the first wave and the first 1/32 of the range; 0: every tile one vector per
 // thread. Fewer barriers and atomic reads per item (uint8 with no match: 1601 → 2426 GB/s at
@@ -363,10 +370,10 @@ struct sm90 {
     }
   };
   /// find_if: one 16-byte vector per thread and tile, so that the first wave of tiles (all
-  /// resident blocks at once: 132 SMs × 8 blocks × 4096 uint8) is a small part of a large
+  /// resident blocks at once: 132 SMs × 4 blocks × 8192 uint8) is a small part of a large
   /// range and a match near the start ends the search early.
   struct find {
-    static constexpr int threads = 256;
+    static constexpr int threads = PREDIX_FIND_THREADS;
     static constexpr int items(int in_bytes) { return detail::clamp_items(16 / in_bytes, 64); }
     /// 16-byte vectors per thread in the later tiles (PREDIX_FIND_LATER_BYTES_PER_THREAD;
     /// 0: every tile as the first).
