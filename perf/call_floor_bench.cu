@@ -12,7 +12,10 @@
 //                        synchronized (Thrust's reduce)
 //   mapped_result_polled the result and then a call number (after a system fence) stored to
 //                        mapped memory; the host reads the number until it arrives (bounded, then
-//                        it synchronizes) instead of synchronizing the stream
+//                        it synchronizes) instead of synchronizing the stream (predix's reduce)
+//   mapped_count_polled  the result alone (after a device-scope fence) stored to mapped memory,
+//                        whose word the host set to a value no result takes; the host reads it
+//                        until it changes (predix's count_if and find_if)
 // Rows call_floor/PATTERN: time per call (events), counter host_us (the host's wall time from
 // before the call to its result, what a caller waits). report.py leaves them to the JSON.
 #include "common/cuda.cuh"
@@ -23,7 +26,7 @@
 namespace {
 
 struct result_slot {
-  unsigned long long value;
+  volatile unsigned long long value;
   volatile unsigned long long call;  // polled by the host
 };
 
@@ -40,8 +43,17 @@ __global__ void store_polled_kernel(result_slot* out, unsigned long long value,
   }
 }
 
+__global__ void store_count_kernel(result_slot* out, unsigned long long value) {
+  if (threadIdx.x == 0) {
+    __threadfence();
+    out->value = value;
+  }
+}
+
+constexpr unsigned long long unset = ~0ull;  // no result of a call
+
 enum class ending { launch, launch_x2, pointer_check, launch_sync, mapped_result, copied_result,
-                    mapped_result_polled };
+                    mapped_result_polled, mapped_count_polled };
 
 struct floor_case {
   perf::dbuf<unsigned long long> result{1};
@@ -78,7 +90,7 @@ struct floor_case {
         perf::check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
         return 0;
       case ending::mapped_result:
-        store_kernel<<<1, 32, 0, s>>>(&mapped->value, n);
+        store_kernel<<<1, 32, 0, s>>>(const_cast<unsigned long long*>(&mapped->value), n);
         perf::check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
         return mapped->value;
       case ending::copied_result: {
@@ -96,6 +108,15 @@ struct floor_case {
           if (spins == (1L << 26)) perf::check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
         }
         std::atomic_thread_fence(std::memory_order_acquire);
+        return mapped->value;
+      }
+      case ending::mapped_count_polled: {
+        mapped->value = unset;
+        store_count_kernel<<<1, 32, 0, s>>>(mapped, n);
+        perf::check(cudaGetLastError(), "launch");
+        for (long spins = 0; mapped->value == unset; ++spins) {
+          if (spins == (1L << 26)) perf::check(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+        }
         return mapped->value;
       }
     }
@@ -119,7 +140,7 @@ void run_floor(benchmark::State& st, ending e) {
     const auto t1 = std::chrono::steady_clock::now();
     const double s = timer.stop();
     wrong |= (e == ending::mapped_result || e == ending::copied_result ||
-              e == ending::mapped_result_polled) && got != n;
+              e == ending::mapped_result_polled || e == ending::mapped_count_polled) && got != n;
     ++n;
     st.SetIterationTime(s);
     events += s;
@@ -142,7 +163,8 @@ const bool registered = [] {
       {"launch_sync", ending::launch_sync},
       {"mapped_result", ending::mapped_result},
       {"copied_result", ending::copied_result},
-      {"mapped_result_polled", ending::mapped_result_polled}};
+      {"mapped_result_polled", ending::mapped_result_polled},
+      {"mapped_count_polled", ending::mapped_count_polled}};
   for (const auto& [name, e] : rows) {
     const ending which = e;
     benchmark::RegisterBenchmark((std::string("call_floor/") + name).c_str(),
