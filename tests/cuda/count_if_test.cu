@@ -136,9 +136,9 @@ TEST_F(CountIf, Above2To31) {
 /// stream and on several, from one host thread and from several at once, each on a fresh
 /// random part of the data (one block or many) and some behind a kernel that keeps the stream
 /// busy, must each return their own answer: a tag mixed up between calls, or a count word not
-/// set apart before its call, would return an earlier call's value. The selections' outputs are read
-/// back at once by a copy on the legacy default stream, which does not wait for the other
-/// streams: they must be complete when the call returns.
+/// set apart before its call, would return an earlier call's value. The selections' outputs
+/// are read back at once by a copy on the legacy default stream, which does not wait for the
+/// other streams: they must be complete when the call returns.
 TEST_F(CountIf, PolledResultsOfBackToBackCalls) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));

@@ -3,7 +3,9 @@
 // composition (any reordering shows); the commuting ops (lane totals kept across a warp's
 // run, packed sums of 1- and 2-byte integers) on every integer type, from aligned and
 // unaligned starts, exactly; the binary path's every op and accumulator, with the
-// deciding item at either end; and a reduction of more than 2^31 bools.
+// deciding item at either end; results of every bit pattern, all ones included, through the
+// polled ending (call_slots.hpp get_polled: the value, then the call's tag); and a reduction of
+// more than 2^31 bools.
 #include <thrust/functional.h>
 
 #include <limits>
@@ -114,6 +116,57 @@ TEST_F(Reduce, BinaryPathEveryOpAndAccumulator) {
         check(false), check(true), check(std::int8_t{-3}), check(std::int32_t{6}),
             check(std::int64_t{5});
       });
+    }
+  }
+}
+
+/// Two 2-byte halves joined by their maxima: a 4-byte value of no arithmetic type (the generic
+/// path).
+struct halves {
+  std::uint16_t lo, hi;
+  friend bool operator==(const halves& a, const halves& b) { return a.lo == b.lo && a.hi == b.hi; }
+};
+struct max_halves {
+  __host__ __device__ halves operator()(const halves& a, const halves& b) const {
+    return {a.lo > b.lo ? a.lo : b.lo, a.hi > b.hi ? a.hi : b.hi};
+  }
+};
+
+/// reduce's kernel stores its value to the result slot, then the call's tag, which the host
+/// polls for (count_if and find_if store one word the host set to all ones, which no count
+/// equals: call_slots.hpp polled_count); a reduction's value of any bit pattern, none or all of
+/// them set, must come back as it is, with calls of different widths sharing the slots back to
+/// back.
+TEST_F(Reduce, ResultsOfEveryBitPattern) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  const std::vector<std::ptrdiff_t> sizes = {1, 100003};  // one block, several
+  for (const std::ptrdiff_t n : sizes) {
+    SCOPED_TRACE("n = " + std::to_string(n));
+    auto check = [&](auto zero) {
+      using T = decltype(zero);
+      SCOPED_TRACE(type_name<T>);
+      host_array<T> input(n);
+      for (T& x : input) x = value_traits<T>::make(r, r.chance(0.5));
+      const auto d = M::upload(input);
+      for (const T init : {T(0), T(~T(0))}) {  // no bits, every bit
+        EXPECT_EQ(predix::reduce(predix::cuda, d.begin(), d.end(), init, std::bit_or<>{}),
+                  std::accumulate(input.begin(), input.end(), init, std::bit_or<>{}));
+        EXPECT_EQ(predix::reduce(predix::cuda, d.begin(), d.end(), init, std::bit_and<>{}),
+                  std::accumulate(input.begin(), input.end(), init, std::bit_and<>{}));
+      }
+    };
+    check(std::uint8_t{}), check(std::int16_t{}), check(std::uint32_t{}), check(std::int32_t{}),
+        check(std::uint64_t{}), check(std::int64_t{});
+    host_array<halves> pairs(n);
+    for (halves& h : pairs) {
+      h = {static_cast<std::uint16_t>(r.below(0x10000)), static_cast<std::uint16_t>(r.below(0x10000))};
+    }
+    const auto d = M::upload(pairs);
+    for (const halves init : {halves{0, 0}, halves{0xffff, 0xffff}}) {
+      EXPECT_EQ(predix::reduce(predix::cuda, d.begin(), d.end(), init, max_halves{}),
+                std::accumulate(pairs.begin(), pairs.end(), init, max_halves{}));
     }
   }
 }
