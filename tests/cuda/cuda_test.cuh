@@ -1,6 +1,6 @@
 #pragma once
-// Shared by the CUDA tests: the no-GPU skip, checked CUDA calls, device buffers, and the
-// comparison against a host model.
+// Shared by the CUDA tests: the no-GPU skip, checked CUDA calls, device buffers, the
+// comparison against a host model, and taking every free slot of a slot pool.
 //
 // Every CUDA test derives its fixture from predix_test::cuda_test, whose SetUp skips the
 // test (GTEST_SKIP) when no device can run kernels: cudaGetDeviceCount fails (e.g.
@@ -231,6 +231,15 @@ __global__ void spin_kernel(long long cycles) {
 /// Launches spin_kernel on `stream`; the caller checks the launch.
 inline void spin(cudaStream_t stream, long long cycles) {
   spin_kernel<><<<1, 1, 0, stream>>>(cycles);
+}
+
+/// Every slot that `pool` (a call_slots.hpp slot pool) has free, taken until take() gives none;
+/// the caller gives them back.
+template <class Pool>
+auto take_all(Pool& pool) {
+  std::vector<decltype(pool.take())> taken;
+  for (auto s = pool.take(); s.at != nullptr; s = pool.take()) taken.push_back(s);
+  return taken;
 }
 
 }  // namespace predix_test

@@ -252,7 +252,7 @@ class look_back_slots_held {
   template <int LAYOUT, bool LARGE>
   void take(int device) {
     auto& pool = predix::gpu::detail::look_back_slots<LAYOUT, LARGE>::pool(device);
-    for (slot s = pool.take(); s.at != nullptr; s = pool.take()) held_.emplace_back(&pool, s);
+    for (const slot& s : take_all(pool)) held_.emplace_back(&pool, s);
   }
   std::vector<std::pair<predix::gpu::detail::slot_pool<slot>*, slot>> held_;
 };

@@ -266,10 +266,8 @@ template <int LAYOUT, bool LARGE>
 int set_free_epochs(int device) {
   using slots = predix::gpu::detail::look_back_slots<LAYOUT, LARGE>;
   auto& pool = slots::pool(device);
-  std::vector<typename slots::slot> free;
-  for (auto s = pool.take(); s.at != nullptr; s = pool.take()) free.push_back(s);
   int used = 0;
-  for (auto& s : free) {
+  for (auto& s : take_all(pool)) {
     used += s.epoch != 0;
     s.epoch = slots::epoch_limit - 3;
     pool.give_back(s);

@@ -176,6 +176,13 @@ struct striped_tile {
   }
 };
 
+/// Whether the CHUNK items at [at, at + CHUNK) of a primitive source or sink go as one vector
+/// (load_chunk, store_chunk): WHOLE, or the source aligned and the whole chunk in range.
+template <int CHUNK, bool WHOLE>
+__device__ __forceinline__ bool chunk_as_vector(long long at, long long n, bool aligned) {
+  return WHOLE || (aligned && at + CHUNK <= n);
+}
+
 /// Calls visit(j, raw item j) for the CHUNK items at [at, at + CHUNK): the raw element
 /// (before the source's functor) for primitive sources, source[i] for others. Items at or
 /// past n are replaced by item `fallback` (< n), so every value is a real item. One vector
@@ -189,7 +196,7 @@ __device__ __forceinline__ void load_chunk(const Source& source, long long at, l
                 CHUNK * sizeof(typename Source::element) <= 16) {  // wider: item by item
     using E = typename Source::element;
     using vector = typename vector_bytes<CHUNK * sizeof(E)>::type;
-    if (WHOLE || (aligned && at + CHUNK <= n)) {
+    if (chunk_as_vector<CHUNK, WHOLE>(at, n, aligned)) {
       const vector raw = source.template vector_at<vector>(at);
       E e[CHUNK];
       unpack(raw, e);
@@ -234,7 +241,7 @@ struct held_chunk {
                                        long long fallback, bool aligned) {
     if constexpr (packed) {
       // load_chunk's one vector, kept whole (not taken apart by unpack and packed again)
-      if (unpacks_by_permutes_v<E> && (WHOLE || (aligned && at + CHUNK <= n))) {
+      if (unpacks_by_permutes_v<E> && chunk_as_vector<CHUNK, WHOLE>(at, n, aligned)) {
         data = source.template vector_at<decltype(data)>(at);
         return;
       }
@@ -319,7 +326,7 @@ __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long
   if constexpr (Sink::primitive) {
     using O = typename Sink::element;
     using vector = typename vector_bytes<CHUNK * sizeof(O)>::type;
-    if (WHOLE || (aligned && at + CHUNK <= n)) {
+    if (chunk_as_vector<CHUNK, WHOLE>(at, n, aligned)) {
       O o[CHUNK];
 #pragma unroll
       for (int j = 0; j < CHUNK; ++j) o[j] = values[j];
