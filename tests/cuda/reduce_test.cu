@@ -161,7 +161,8 @@ TEST_F(Reduce, ResultsOfEveryBitPattern) {
         check(std::uint64_t{}), check(std::int64_t{});
     host_array<halves> pairs(n);
     for (halves& h : pairs) {
-      h = {static_cast<std::uint16_t>(r.below(0x10000)), static_cast<std::uint16_t>(r.below(0x10000))};
+      h.lo = static_cast<std::uint16_t>(r.below(0x10000));
+      h.hi = static_cast<std::uint16_t>(r.below(0x10000));
     }
     const auto d = M::upload(pairs);
     for (const halves init : {halves{0, 0}, halves{0xffff, 0xffff}}) {
