@@ -269,7 +269,7 @@ int set_free_epochs(int device) {
   int used = 0;
   for (auto& s : take_all(pool)) {
     used += s.epoch != 0;
-    s.epoch = slots::epoch_limit - 3;
+    s.epoch = slots::slot::epoch_limit - 3;
     pool.give_back(s);
   }
   return used;

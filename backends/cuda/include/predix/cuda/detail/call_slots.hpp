@@ -201,9 +201,7 @@ struct look_back_slot {
 template <int LAYOUT, bool LARGE = false>
 struct look_back_slots {
   static constexpr std::size_t bytes = LARGE ? 2 * 1024 * 1024 : 64 * 1024;
-  using slot = look_back_slot;
-  static constexpr std::size_t counter_bytes = slot::counter_bytes;
-  static constexpr unsigned epoch_limit = slot::epoch_limit;
+  using slot = look_back_slot;  // its counter bytes and epochs, the same for both sizes
   /// The look-back slots of `device`, created on first use.
   static slot_pool<slot>& pool(int device) {
     return device_slots<look_back_slots, slot>(device, bytes, count);

@@ -358,7 +358,7 @@ class look_back_storage {
   template <bool LARGE>
   bool take_slot(long long tiles, const char* algorithm) {
     using slots = detail::look_back_slots<layout, LARGE>;
-    if (slots::counter_bytes + state_type::bytes(tiles) > slots::bytes) return false;
+    if (slots::slot::counter_bytes + state_type::bytes(tiles) > slots::bytes) return false;
     pool_ = &slots::pool(detail::current_device(algorithm));
     slot_ = pool_->take();
     slot_bytes_ = slots::bytes;
