@@ -95,6 +95,9 @@ inline void* zeroed_device_block(std::size_t bytes) {
 }
 
 /// The slot pool of Owner on `device` (count slots of slot_bytes, zeroed), made on first use.
+/// A block that cannot be had then leaves the pool empty for the process: every call takes
+/// temporary storage instead, as it does when all slots are taken. It is not asked for again,
+/// since each try synchronizes the device (zeroed_device_block).
 template <class Owner, class Slot = void*>
 slot_pool<Slot>& device_slots(int device, std::size_t slot_bytes, int count) {
   static std::mutex mutex;
