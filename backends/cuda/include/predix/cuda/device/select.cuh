@@ -14,10 +14,12 @@
 // the warps' counts give each item its rank among the tile's selected items; warp 0's look-back
 // gives the selected items before the tile, and the rejected items before the tile are the
 // rest. Without waiting for it (the staging needs only places within the tile), every warp
-// stages the tile in shared memory, selected items first, then the rejected ones
-// (select_staging.cuh: 1- and 2-byte items a packed word at a time; with one output, a warp whose
-// lanes each select few items by a loop over those alone); after one barrier each run goes out with
-// consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile
+// stages the tile in shared memory (for 1- and 2-byte items warp 0 too, before it looks back,
+// during the look-back's first sleep: tuning stage_first), selected items first, then the
+// rejected ones (select_staging.cuh: 1- and 2-byte items a packed word at a time; with one
+// output, a warp whose lanes each select few items by a loop over those alone); after one
+// barrier each run goes out with consecutive threads on consecutive 16-byte vectors
+// (store_run, tile_io.cuh). The last tile
 // stores the total count. Unaligned data (tuning aligned_head; not partition in place, nor
 // calls under tuning::head_from_bytes): the items and stencil moved on past their head
 // (detail/aligned_head.hpp), whose items one warp selects first in a launch of its own
@@ -95,6 +97,9 @@ struct select_agent {
   /// this many of its items (0: never).
   static constexpr int SPARSE_MOST =
       REJECTED == rejected_to::nowhere ? tuning::sparse_most(ITEM_BYTES, ROWS * CHUNK) : 0;
+  /// Whether warp 0 stages its part of the tile before it looks back, in the look-back's first
+  /// sleep (tuning stage_first; tile_prefix begin and finish_into), rather than after.
+  static constexpr bool STAGE_FIRST = tuning::stage_first(ITEM_BYTES);
   /// The tile's items sorted out in shared memory (select_staging.cuh).
   using staging = detail::select_staging<Source, T, layout, REJECTED, SPARSE_MOST>;
 
@@ -246,6 +251,10 @@ struct select_agent {
         detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.offsets, bits, before);
     const int tile_selected = warps.aggregate;
     const bool last = tile + 1 == tiles;
+    auto first_ns = [&] {  // the look-back's first sleep
+      const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
+      return tuning::look_back_first_ns(ITEM_BYTES, written, TILE);
+    };
     if (tile == 0) {
       if (threadIdx.x == 0) {  // before it: the head's selected items (select_head), or none
         V before = 0;
@@ -256,11 +265,12 @@ struct select_agent {
         storage.prefix = before;
         if (!last) prefix.state.publish(0, tile_inclusive, before + V(tile_selected));
       }
+    } else if constexpr (STAGE_FIRST) {  // warp 0 stages first, in its look-back's first sleep
+      prefix.begin(tile, V(tile_selected), !last);
     } else {  // warp 0 looks back; the others stage meanwhile (its barrier is the one below)
-      const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
-      prefix.look_back_into(storage.prefix, tile, V(tile_selected), !last,
-                            tuning::look_back_first_ns(ITEM_BYTES, written, TILE));
+      prefix.look_back_into(storage.prefix, tile, V(tile_selected), !last, first_ns());
     }
+    const long long begun = STAGE_FIRST ? clock64() : 0;  // the staging's start
 
     // Staging: selected items at [0, tile_selected) in order; rejected ones at
     // [tile_selected, tile_items), in order (forward) or reversed (backward).
@@ -273,6 +283,11 @@ struct select_agent {
     } else {
       staging::template items<WHOLE>(storage.staged, source, held, bits, before, warps.value,
                                      tile_selected, tile_items, offset);
+    }
+    if constexpr (STAGE_FIRST) {
+      if (tile > 0) {
+        prefix.finish_into(storage.prefix, tile, V(tile_selected), !last, first_ns(), begun);
+      }
     }
     __syncthreads();
     detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended

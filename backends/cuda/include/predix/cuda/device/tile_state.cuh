@@ -193,6 +193,30 @@ struct tile_prefix {
     }
   }
 
+  /// look_back_into in two halves, for a block with work between them that needs no prefix
+  /// (the selection's staging), so that warp 0 does its part of that work during the first
+  /// sleep. begin, block-wide: thread 0 publishes PARTIAL(aggregate) when asked.
+  __device__ __forceinline__ void begin(long long tile, const V& aggregate, bool publish) {
+    if (publish && threadIdx.x == 0) state.publish(tile, tile_partial, aggregate);
+  }
+
+  /// The second half, block-wide: warp 0 looks back, its first sleep shortened by the time
+  /// since `begun` (a clock64() taken after begin; SM clocks counted at 2 per ns, the fastest
+  /// clock, so the sleep is never shorter than it should be), publishes INCLUSIVE when asked
+  /// and stores the exclusive prefix to `slot`.
+  __device__ __forceinline__ void finish_into(V& slot, long long tile, const V& aggregate,
+                                              bool publish, unsigned first_ns, long long begun) {
+    if (threadIdx.x < warp_threads) {
+      const long long spent_ns = (clock64() - begun) / 2;
+      const V p = exclusive_prefix(
+          tile, spent_ns < first_ns ? first_ns - static_cast<unsigned>(spent_ns) : 0u);
+      if (threadIdx.x == 0) {
+        slot = p;
+        if (publish) state.publish(tile, tile_inclusive, op(p, aggregate));
+      }
+    }
+  }
+
   /// look_back_into, then the barrier: every thread gets the exclusive prefix.
   __device__ __forceinline__ V for_block(V& slot, long long tile, const V& aggregate,
                                          bool publish) {

@@ -124,6 +124,15 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_MOST_ITEMS
 #define PREDIX_SELECT_MOST_ITEMS 64
 #endif
+// Selections of items of at most this many bytes publish a tile's PARTIAL count at once and
+// let warp 0 stage its part of the tile during the look-back's first sleep, which is shortened
+// by the time that took (select.cuh STAGE_FIRST; 0: never). H100, 2^28, GB/s, two rounds,
+// before → after: copy_if uint8 1% 2030–2059 → 2201, 99% 2425–2443 → 2501–2524; partition_copy
+// uint8 1% 2324–2340 → 2457–2468; partition uint8 99% 2102–2127 → 2289–2300; int16 +2–5%;
+// int64 even to −3% (perf/NOTES.md "Staging in the look-back's first sleep").
+#ifndef PREDIX_SELECT_STAGE_FIRST_BYTES
+#define PREDIX_SELECT_STAGE_FIRST_BYTES 2
+#endif
 #ifndef PREDIX_SELECT_MIN_BLOCKS_ONE
 #define PREDIX_SELECT_MIN_BLOCKS_ONE 4
 #endif
@@ -347,6 +356,10 @@ struct sm90 {
       const long long scaled = 1LL * written * PREDIX_SELECT_LOOK_BACK_FULL_AT;  // of items
       return scaled >= items ? full
                              : few + static_cast<unsigned>((full - few) * scaled / items);
+    }
+    /// Whether selections of items of in_bytes stage during the look-back's first sleep.
+    __host__ __device__ static constexpr bool stage_first(int in_bytes) {
+      return in_bytes <= PREDIX_SELECT_STAGE_FIRST_BYTES;
     }
     /// The most selected items of a thread's `items` items of in_bytes for which a one-output
     /// selection stages them one by one (0: never).
