@@ -19,11 +19,11 @@
 // rejected ones (select_staging.cuh: 1- and 2-byte items a packed word at a time; with one
 // output, a warp whose lanes each select few items by a loop over those alone); after one
 // barrier each run goes out with consecutive threads on consecutive 16-byte vectors
-// (store_run, tile_io.cuh). The last tile
-// stores the total count. Unaligned data (tuning aligned_head; not partition in place, nor
-// calls under tuning::head_from_bytes): the items and stencil moved on past their head
-// (detail/aligned_head.hpp), whose items one warp selects first in a launch of its own
-// (select_head_kernel), one per lane; the number it selects comes before tile 0.
+// (store_run, tile_io.cuh). The last tile stores the total count. Unaligned data (tuning
+// aligned_head; not partition in place, nor calls under tuning::head_from_bytes): the items
+// and stencil moved on past their head (detail/aligned_head.hpp), whose items one warp selects
+// first in a launch of its own (select_head_kernel), one per lane; the number it selects comes
+// before tile 0.
 #include <type_traits>
 #include <utility>
 
