@@ -19,6 +19,20 @@ struct negate {
   }
 };
 
+/// The predicate a kernel tests and whether its results are flipped afterwards: negate<Pred>
+/// is tested as Pred, so a kernel that packs results into masks flips a whole mask with one
+/// instruction instead of negating each item.
+template <class Pred>
+struct plain_predicate {
+  static constexpr bool negated = false;
+  PREDIX_HOST_DEVICE static Pred& of(Pred& pred) { return pred; }
+};
+template <class Pred>
+struct plain_predicate<negate<Pred>> {
+  static constexpr bool negated = true;
+  PREDIX_HOST_DEVICE static Pred& of(negate<Pred>& pred) { return pred.pred; }
+};
+
 /// x == value, the predicate behind count and find.
 template <class T>
 struct equal_to_value {

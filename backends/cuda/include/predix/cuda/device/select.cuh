@@ -195,6 +195,13 @@ struct select_agent {
   template <bool WHOLE, int STENCIL>
   __device__ __forceinline__ void load_rows(long long tile_first, int offset,
                                             chunk_t (&held)[ROWS], unsigned (&bits)[ROWS]) {
+    // A negated predicate is tested as the one it wraps and each row's mask flipped once.
+    using plain = predix::detail::plain_predicate<Pred>;
+    constexpr bool FLIPS = plain::negated && tuning::flip_negated(ITEM_BYTES);
+    auto& tested = [&]() -> auto& {
+      if constexpr (FLIPS) return plain::of(pred); else return pred;
+    }();
+    constexpr unsigned FLIP = FLIPS ? (1u << CHUNK) - 1 : 0u;
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       const long long at = tile_first + offset + r * layout::ROW_ITEMS;
@@ -204,14 +211,15 @@ struct select_agent {
         detail::load_chunk<CHUNK, WHOLE>(stencil, at, n, tile_first, aligned_stencil,
                                          [&](int j, const auto& raw) {
                                            bits[r] |= static_cast<unsigned>(predix::detail::test(
-                                                          pred, detail::item_of(stencil, raw)))
+                                                          tested, detail::item_of(stencil, raw)))
                                                       << j;
                                          });
       } else {
         held[r].visit(source, [&](int j, const T& x) {
-          bits[r] |= static_cast<unsigned>(predix::detail::test(pred, x)) << j;
+          bits[r] |= static_cast<unsigned>(predix::detail::test(tested, x)) << j;
         });
       }
+      bits[r] ^= FLIP;
       if (!WHOLE) {  // items past the end are not selected
         const long long valid = n - at;
         if (valid < CHUNK) bits[r] &= valid <= 0 ? 0u : (1u << valid) - 1;

@@ -133,6 +133,16 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_STAGE_FIRST_BYTES
 #define PREDIX_SELECT_STAGE_FIRST_BYTES 2
 #endif
+// Selections of items of at most this many bytes test a negated predicate (remove_copy_if,
+// remove_if, stable_partition swept from the end) as the predicate it wraps and flip each
+// row's mask once (select.cuh load_rows; 0: never): ptxas gives the negated byte test about one
+// more instruction an item. H100, 2^28, GB/s, three rounds, 0 / 1 / 2: remove_copy_if uint8 99%
+// 2027–2082 / 2203–2204 / 2169–2209 (kernel 70.5 M warp instructions, as copy_if 1%, against
+// 79.0 M), 50% 2292–2342 / 2420–2425 / 2380–2426; int16 99% 2581–2600 / 2585–2597 / 2507–2547
+// (+12% instructions at 2) (perf/NOTES.md "remove_copy_if's negated predicate").
+#ifndef PREDIX_SELECT_FLIP_NEGATED_BYTES
+#define PREDIX_SELECT_FLIP_NEGATED_BYTES 1
+#endif
 #ifndef PREDIX_SELECT_MIN_BLOCKS_ONE
 #define PREDIX_SELECT_MIN_BLOCKS_ONE 4
 #endif
@@ -360,6 +370,10 @@ struct sm90 {
     /// Whether selections of items of in_bytes stage during the look-back's first sleep.
     __host__ __device__ static constexpr bool stage_first(int in_bytes) {
       return in_bytes <= PREDIX_SELECT_STAGE_FIRST_BYTES;
+    }
+    /// Whether selections of items of in_bytes test a negated predicate as the one it wraps.
+    __host__ __device__ static constexpr bool flip_negated(int in_bytes) {
+      return in_bytes <= PREDIX_SELECT_FLIP_NEGATED_BYTES;
     }
     /// The most selected items of a thread's `items` items of in_bytes for which a one-output
     /// selection stages them one by one (0: never).
