@@ -1,7 +1,9 @@
-// find_if and any_of on CUDA: thrust::find_if / thrust::any_of on the CUDA system (baselines;
-// temporary storage from an arena allocated outside the timed region) against predix::find_if /
-// any_of. One item matches, at 1%, 50% or 99% of the range, or none ("none": the whole range is
-// read). Bytes: the items up to the match, (index + 1)·s, or n·s.
+// find_if, any_of and all_of on CUDA: thrust::find_if / any_of / all_of on the CUDA system
+// (baselines; temporary storage from an arena allocated outside the timed region) against
+// predix::find_if / any_of / all_of. One item matches, at 1%, 50% or 99% of the range, or none
+// ("none": the whole range is read); all_of asks whether every item is rejected (its predicate
+// the negation, so it reads up to the same match). Bytes: the items up to the match,
+// (index + 1)·s, or n·s.
 #include "common/cuda.cuh"
 
 #include <thrust/execution_policy.h>
@@ -43,8 +45,19 @@ struct thrust_any {
   }
 };
 
+struct thrust_all {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    find_case<T> d(c);
+    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
+      benchmark::DoNotOptimize(thrust::all_of(d.thrust_policy(), d.in.at(s), d.in.at(s) + d.n, perf::rejects<T>()));
+    });
+  }
+};
+
 const bool registered = perf::add<thrust_find>(perf::cuda_types{}, "find_if", "thrust", perf::axis::find) &&
-                        perf::add<thrust_any>(perf::cuda_types{}, "any_of", "thrust", perf::axis::find);
+                        perf::add<thrust_any>(perf::cuda_types{}, "any_of", "thrust", perf::axis::find) &&
+                        perf::add<thrust_all>(perf::cuda_types{}, "all_of", "thrust", perf::axis::find);
 
 #if PREDIX_HAS_CUDA
 struct predix_find {
@@ -69,12 +82,24 @@ struct predix_any {
   }
 };
 
+struct predix_all {
+  template <class T>
+  static void run(benchmark::State& st, const perf::case_spec& c) {
+    find_case<T> d(c);
+    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
+      benchmark::DoNotOptimize(
+          predix::all_of(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, perf::rejects<T>()));
+    });
+  }
+};
+
 template <class T>
 using probe = decltype(predix::impl::find_if(predix::cuda, (T*)0, (T*)0, perf::predicate<T>()));
 
 const bool registered_predix =
     perf::add_predix<probe, predix_find>(perf::cuda_types{}, "find_if", perf::axis::find) &&
-    perf::add_predix<probe, predix_any>(perf::cuda_types{}, "any_of", perf::axis::find);
+    perf::add_predix<probe, predix_any>(perf::cuda_types{}, "any_of", perf::axis::find) &&
+    perf::add_predix<probe, predix_all>(perf::cuda_types{}, "all_of", perf::axis::find);
 #endif
 
 }  // namespace

@@ -30,6 +30,7 @@ BYTES = {
     "reduce": "n·s",
     "find_if": "(index of the match + 1)·s; n·s when nothing matches",
     "any_of": "(index of the match + 1)·s; n·s when nothing matches",
+    "all_of": "(index of the first item it rejects + 1)·s; n·s when it accepts all",
 }
 BASELINE_NAMES = {
     "std": "serial std:: algorithm",
@@ -180,7 +181,7 @@ def summary(rows, platform):
     cells = defaultdict(dict)
     for r in rows:
         cells[(r["algo"], r["type"])][r["impl"]] = r
-    lines = [f"### Summary ({platform}): GB/s and % of copy at n = 2^{ref}, 50% selected (find_if/any_of: no match)",
+    lines = [f"### Summary ({platform}): GB/s and % of copy at n = 2^{ref}, 50% selected (find_if/any_of/all_of: no match)",
              "", "| algorithm | type | " + " | ".join(impls) + " |", "|---|---|" + "---|" * len(impls)]
     for (algo, type_) in sorted(cells, key=lambda k: (k[0], sort_key({"type": k[1], "log2n": 0, "case": ""}))):
         row = cells[(algo, type_)]

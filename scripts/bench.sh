@@ -11,7 +11,7 @@
 #                       JSON, perf/results/ for <machine>.md and <machine>/*.png)
 #   --cuda-arch ARCH    CMAKE_CUDA_ARCHITECTURES (default 90)
 #   --sizes 16,20,...   log2 of the item counts     --types uint8,int32,...
-#   --sels 1,50,99,clustered (selection cases)      --hits 1,50,99,none (find_if / any_of)
+#   --sels 1,50,99,clustered (selection cases)      --hits 1,50,99,none (find_if, any_of, all_of)
 #   --offset K          CUDA: every buffer starts K items (1..15) past a 16-byte boundary
 #   --filter REGEX      Google Benchmark --benchmark_filter
 #   --min-time S        seconds of timed runs per row (default 0.05)

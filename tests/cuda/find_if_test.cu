@@ -1,5 +1,6 @@
 // device/find_if.cuh beyond the conformance suite: matches at tile and block boundaries,
-// several matches racing across blocks (the earliest must win), the early exit (counted
+// several matches racing across blocks (the earliest must win), find_if_not in the later tiles
+// (its negated predicate unwrapped, the masks flipped), the early exit (counted
 // predicate calls: a match at the start reads a small part of a large range), and a search
 // past 2^31 items of memory.
 #include <thrust/device_ptr.h>
@@ -21,6 +22,14 @@ struct is_one {
   template <class T>
   __host__ __device__ bool operator()(const T& x) const {
     return x == 1;
+  }
+};
+
+/// is_one's negation: find_if_not and all_of test the predicate a negate wraps (find_if.cuh).
+struct is_not_one {
+  template <class T>
+  __host__ __device__ bool operator()(const T& x) const {
+    return x != 1;
   }
 };
 
@@ -117,6 +126,11 @@ TEST_F(FindIf, LaterTilesAgreeWithTheReference) {
       EXPECT_EQ(predix::find_if(predix::cuda, d.begin(), d.end(), is_one{}) - d.begin(), expected);
       EXPECT_EQ(predix::find_if(predix::cuda, p + 1, p + n, is_one{}) - p, expected)
           << "device_ptr, unaligned";
+      EXPECT_EQ(predix::find_if_not(predix::cuda, d.begin(), d.end(), is_not_one{}) - d.begin(),
+                expected)
+          << "find_if_not";
+      EXPECT_EQ(predix::find_if_not(predix::cuda, p + 1, p + n, is_not_one{}) - p, expected)
+          << "find_if_not, device_ptr, unaligned";
       for (long long i : hits) {
         input[i] = 2;
         PREDIX_CUDA_CHECK(cudaMemcpy(d.begin() + i, &input[i], sizeof(T), cudaMemcpyHostToDevice));
@@ -124,6 +138,10 @@ TEST_F(FindIf, LaterTilesAgreeWithTheReference) {
       if (HasFailure()) return;
     }
     EXPECT_FALSE(predix::any_of(predix::cuda, d.begin(), d.end(), is_one{}));
+    EXPECT_TRUE(predix::all_of(predix::cuda, d.begin(), d.end(), is_not_one{}));
+    EXPECT_EQ(predix::find_if_not(predix::cuda, d.begin(), d.end() - 1, is_not_one{}) - d.begin(),
+              n - 1)
+        << "find_if_not, no match, ragged";
   };
   check(std::uint8_t{});
   check(std::int16_t{});

@@ -33,6 +33,17 @@ struct plain_predicate<negate<Pred>> {
   PREDIX_HOST_DEVICE static Pred& of(negate<Pred>& pred) { return pred.pred; }
 };
 
+/// The predicate a kernel tests: the one negate<Pred> wraps when UNWRAP (the kernel then flips
+/// the results it packed), else pred itself.
+template <bool UNWRAP, class Pred>
+PREDIX_HOST_DEVICE auto& tested_predicate(Pred& pred) {
+  if constexpr (UNWRAP) {
+    return plain_predicate<Pred>::of(pred);
+  } else {
+    return pred;
+  }
+}
+
 /// x == value, the predicate behind count and find.
 template <class T>
 struct equal_to_value {

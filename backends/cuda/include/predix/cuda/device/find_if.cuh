@@ -51,11 +51,12 @@ __device__ __forceinline__ bool end_tile(
 
 /// The earliest match of this thread in a later tile of ITEMS items per thread from item
 /// `first`, read as load_unordered reads them (whole tiles: 16-byte vector v of thread t is the
-/// tile's vector v·THREADS + t; the ragged last tile: item k·THREADS + t), or -1.
-template <int THREADS, int ITEMS, class Source, class Pred>
+/// tile's vector v·THREADS + t; the ragged last tile: item k·THREADS + t), or -1. An item
+/// matches where `tested` gives the opposite of FLIP.
+template <int THREADS, int ITEMS, bool FLIP, class Source, class Pred>
 __device__ __forceinline__ long long earliest_in_later_tile(const Source& source, long long first,
                                                             long long n, bool aligned,
-                                                            Pred& pred) {
+                                                            Pred& tested) {
   constexpr int PER = 16 / Source::element_bytes;
   long long index = -1;
   int v = 0, k = 0;  // the vector, the item, in the order load_unordered gives them
@@ -63,16 +64,17 @@ __device__ __forceinline__ long long earliest_in_later_tile(const Source& source
     unsigned bits = 0;
     int j = 0;
     auto on_item = [&](const auto& x) {
-      bits |= static_cast<unsigned>(predix::detail::test(pred, x)) << j++;
+      bits |= static_cast<unsigned>(predix::detail::test(tested, x)) << j++;
     };
     visit_vector(source, raw, on_item);
+    if constexpr (FLIP) bits ^= (1u << PER) - 1;
     if (index < 0 && bits != 0) {
       index = first + (static_cast<long long>(v) * THREADS + threadIdx.x) * PER + __ffs(bits) - 1;
     }
     ++v;
   };
   auto on_item = [&](const auto& x) {
-    if (index < 0 && predix::detail::test(pred, x)) {
+    if (index < 0 && predix::detail::test(tested, x) != FLIP) {
       index = first + static_cast<long long>(k) * THREADS + threadIdx.x;
     }
     ++k;
@@ -107,6 +109,10 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     first_tiles = (early + gridDim.x - 1) / gridDim.x * gridDim.x;
   }
   const long long later_first = first_tiles * shape::TILE;
+  // A negated predicate (find_if_not) is tested as the one it wraps, each mask flipped once.
+  constexpr bool FLIP = predix::detail::plain_predicate<Pred>::negated &&
+                        tuning::active::find::flip_negated(Source::element_bytes);
+  auto& tested = predix::detail::tested_predicate<FLIP>(pred);
   bool stop = false;  // the same in every thread of the block (end_tile)
   if constexpr (!tuning::active::aligned_head) head = 0;
   if (blockIdx.x == 0 && head > 0) {  // the head: items −head … −1, before any tile
@@ -120,8 +126,9 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     const int valid = shape::thread_items(tile, n, first);
     unsigned long long bits = 0;  // bit k: item k matches
     detail::load_items<shape::ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
-      bits |= static_cast<unsigned long long>(predix::detail::test(pred, x)) << k;
+      bits |= static_cast<unsigned long long>(predix::detail::test(tested, x)) << k;
     });
+    if constexpr (FLIP) bits ^= valid == 64 ? ~0ULL : (1ULL << valid) - 1;  // valid items only
     const long long next = tile + gridDim.x < first_tiles
                                ? (tile + gridDim.x) * shape::TILE
                                : later_first + blockIdx.x * LATER_TILE;
@@ -131,8 +138,8 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
   if constexpr (LATER_VECTORS > 0) {
     for (long long at = later_first + blockIdx.x * LATER_TILE; later && !stop && at < n;
          at += gridDim.x * LATER_TILE) {
-      const long long index = detail::earliest_in_later_tile<shape::THREADS, LATER_ITEMS>(
-          source, at, n, aligned, pred);
+      const long long index = detail::earliest_in_later_tile<shape::THREADS, LATER_ITEMS, FLIP>(
+          source, at, n, aligned, tested);
       stop = detail::end_tile(earliest, index >= 0, head + index,
                               head + at + gridDim.x * LATER_TILE, false);
     }

@@ -196,11 +196,9 @@ struct select_agent {
   __device__ __forceinline__ void load_rows(long long tile_first, int offset,
                                             chunk_t (&held)[ROWS], unsigned (&bits)[ROWS]) {
     // A negated predicate is tested as the one it wraps and each row's mask flipped once.
-    using plain = predix::detail::plain_predicate<Pred>;
-    constexpr bool FLIPS = plain::negated && tuning::flip_negated(ITEM_BYTES);
-    auto& tested = [&]() -> auto& {
-      if constexpr (FLIPS) return plain::of(pred); else return pred;
-    }();
+    constexpr bool FLIPS =
+        predix::detail::plain_predicate<Pred>::negated && tuning::flip_negated(ITEM_BYTES);
+    auto& tested = predix::detail::tested_predicate<FLIPS>(pred);
     constexpr unsigned FLIP = FLIPS ? (1u << CHUNK) - 1 : 0u;
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {

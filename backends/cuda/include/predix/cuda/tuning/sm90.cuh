@@ -290,6 +290,17 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_FIND_LATER_FROM
 #define PREDIX_FIND_LATER_FROM 32
 #endif
+// find_if of items of at most this many bytes tests a negated predicate (find_if_not, all_of)
+// as the predicate it wraps and flips each thread's mask of results once (find_if.cuh; 0:
+// never), as the selection does (PREDIX_SELECT_FLIP_NEGATED_BYTES): find_if_not(p) then costs
+// what find_if(p) does. H100, 2^28, no match, kernel (ncu) at 0 / 1 / 2: find_if_not(x < t)
+// uint8 122–124 / 104–106 / 104–106 µs (49.7 / 41.1 / 41.1 M warp instructions; find_if(x < t)
+// 105 µs, 40.3 M), int16 189–190 / 188–189 / 183–185 µs. The suite's all_of row, whose
+// predicate is !(x < t), reads 2543–2574 / 2391 / 2349–2358 GB/s for uint8: that compare is the
+// slow form for ptxas in any algorithm (perf/NOTES.md "find_if_not and all_of").
+#ifndef PREDIX_FIND_FLIP_NEGATED_BYTES
+#define PREDIX_FIND_FLIP_NEGATED_BYTES 1
+#endif
 
 struct sm90 {
   /// Unaligned data runs as aligned data after its head (PREDIX_ALIGNED_HEAD).
@@ -409,6 +420,10 @@ struct sm90 {
     static constexpr long long later_from = PREDIX_FIND_LATER_FROM;
     /// Its tiles are dealt, none taken from a counter (stream_shape::PARTS: whole tiles).
     static constexpr int taken_parts = 1;
+    /// Whether find_if of items of in_bytes tests a negated predicate as the one it wraps.
+    __host__ __device__ static constexpr bool flip_negated(int in_bytes) {
+      return in_bytes <= PREDIX_FIND_FLIP_NEGATED_BYTES;
+    }
   };
 };
 
