@@ -25,71 +25,61 @@ struct find_case : perf::device_items<T> {
   }
 };
 
-struct thrust_find {
+/// The three searches; all_of tests the negation of the suite's predicate (read up to the match).
+enum class search { find_if, any_of, all_of };
+
+template <search S, class T>
+auto predicate_of() {
+  if constexpr (S == search::all_of) {
+    return perf::rejects<T>();
+  } else {
+    return perf::predicate<T>();
+  }
+}
+
+/// Search S of slot s's items, by Thrust on the CUDA system (Lib: thrust_calls) or by predix.
+template <search S, class Lib>
+struct run_search {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     find_case<T> d(c);
     perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      benchmark::DoNotOptimize(thrust::find_if(d.thrust_policy(), d.in.at(s), d.in.at(s) + d.n, perf::predicate<T>()));
+      benchmark::DoNotOptimize(Lib::template call<S>(d, d.in.at(s), d.in.at(s) + d.n,
+                                                     predicate_of<S, T>()));
     });
   }
 };
 
-struct thrust_any {
-  template <class T>
-  static void run(benchmark::State& st, const perf::case_spec& c) {
-    find_case<T> d(c);
-    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      benchmark::DoNotOptimize(thrust::any_of(d.thrust_policy(), d.in.at(s), d.in.at(s) + d.n, perf::predicate<T>()));
-    });
+struct thrust_calls {
+  template <search S, class Case, class It, class Pred>
+  static auto call(Case& d, It first, It last, Pred pred) {
+    if constexpr (S == search::find_if) {
+      return thrust::find_if(d.thrust_policy(), first, last, pred);
+    } else if constexpr (S == search::any_of) {
+      return thrust::any_of(d.thrust_policy(), first, last, pred);
+    } else {
+      return thrust::all_of(d.thrust_policy(), first, last, pred);
+    }
   }
 };
 
-struct thrust_all {
-  template <class T>
-  static void run(benchmark::State& st, const perf::case_spec& c) {
-    find_case<T> d(c);
-    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      benchmark::DoNotOptimize(thrust::all_of(d.thrust_policy(), d.in.at(s), d.in.at(s) + d.n, perf::rejects<T>()));
-    });
-  }
-};
-
-const bool registered = perf::add<thrust_find>(perf::cuda_types{}, "find_if", "thrust", perf::axis::find) &&
-                        perf::add<thrust_any>(perf::cuda_types{}, "any_of", "thrust", perf::axis::find) &&
-                        perf::add<thrust_all>(perf::cuda_types{}, "all_of", "thrust", perf::axis::find);
+const bool registered =
+    perf::add<run_search<search::find_if, thrust_calls>>(perf::cuda_types{}, "find_if", "thrust", perf::axis::find) &&
+    perf::add<run_search<search::any_of, thrust_calls>>(perf::cuda_types{}, "any_of", "thrust", perf::axis::find) &&
+    perf::add<run_search<search::all_of, thrust_calls>>(perf::cuda_types{}, "all_of", "thrust", perf::axis::find);
 
 #if PREDIX_HAS_CUDA
-struct predix_find {
-  template <class T>
-  static void run(benchmark::State& st, const perf::case_spec& c) {
-    find_case<T> d(c);
-    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      benchmark::DoNotOptimize(
-          predix::find_if(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, perf::predicate<T>()));
-    });
-  }
-};
-
-struct predix_any {
-  template <class T>
-  static void run(benchmark::State& st, const perf::case_spec& c) {
-    find_case<T> d(c);
-    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      benchmark::DoNotOptimize(
-          predix::any_of(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, perf::predicate<T>()));
-    });
-  }
-};
-
-struct predix_all {
-  template <class T>
-  static void run(benchmark::State& st, const perf::case_spec& c) {
-    find_case<T> d(c);
-    perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      benchmark::DoNotOptimize(
-          predix::all_of(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, perf::rejects<T>()));
-    });
+struct predix_calls {
+  template <search S, class Case, class It, class Pred>
+  static auto call(Case&, It first, It last, Pred pred) {
+    const auto policy = predix::cuda.on(perf::stream());
+    if constexpr (S == search::find_if) {
+      return predix::find_if(policy, first, last, pred);
+    } else if constexpr (S == search::any_of) {
+      return predix::any_of(policy, first, last, pred);
+    } else {
+      return predix::all_of(policy, first, last, pred);
+    }
   }
 };
 
@@ -97,9 +87,9 @@ template <class T>
 using probe = decltype(predix::impl::find_if(predix::cuda, (T*)0, (T*)0, perf::predicate<T>()));
 
 const bool registered_predix =
-    perf::add_predix<probe, predix_find>(perf::cuda_types{}, "find_if", perf::axis::find) &&
-    perf::add_predix<probe, predix_any>(perf::cuda_types{}, "any_of", perf::axis::find) &&
-    perf::add_predix<probe, predix_all>(perf::cuda_types{}, "all_of", perf::axis::find);
+    perf::add_predix<probe, run_search<search::find_if, predix_calls>>(perf::cuda_types{}, "find_if", perf::axis::find) &&
+    perf::add_predix<probe, run_search<search::any_of, predix_calls>>(perf::cuda_types{}, "any_of", perf::axis::find) &&
+    perf::add_predix<probe, run_search<search::all_of, predix_calls>>(perf::cuda_types{}, "all_of", perf::axis::find);
 #endif
 
 }  // namespace

@@ -3,7 +3,8 @@
 // is_partitioned through the public layer): one kernel that stops early.
 //   flags 0 0 1 0 1  →  index 2
 // Blocks stride over the tiles in order (block b: tiles b, b + grid, ...). Each thread
-// evaluates its items into a bit mask; a warp's earliest match is the lowest lane of
+// evaluates its items into a bit mask (find_if_not's negated predicate, of 1-byte items, tested
+// as the one it wraps and the mask flipped: tuning flip_negated); a warp's earliest match is the lowest lane of
 // __ballot_sync and that lane's lowest bit (__ffsll), reported by atomicMax of ~index into
 // one word (zero: "none"; the largest ~index is the smallest index). After each tile the
 // block stops if it found a match (its later tiles can only be later) or if the word holds

@@ -10,7 +10,8 @@
 // The tile is striped as in scan.cuh: per row, each lane loads a chunk of consecutive items
 // (one 16-byte vector of a primitive source, kept packed in registers: 16 uint8 in four) and
 // evaluates the predicate once per item (on the stencil's item when there is one), keeping the
-// results as a bit mask; a warp scan of the chunks' counts (striped_ones, warp_offsets.cuh) and
+// results as a bit mask (a negated predicate of 1-byte items tested as the one it wraps and
+// the mask flipped: tuning flip_negated); a warp scan of the chunks' counts (striped_ones, warp_offsets.cuh) and
 // the warps' counts give each item its rank among the tile's selected items; warp 0's look-back
 // gives the selected items before the tile, and the rejected items before the tile are the
 // rest. Without waiting for it (the staging needs only places within the tile), every warp
