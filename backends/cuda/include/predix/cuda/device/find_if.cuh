@@ -2,24 +2,24 @@
 // Device-wide find_if (and find_if_not, find, any_of, all_of, none_of, partition_point,
 // is_partitioned through the public layer): one kernel that stops early.
 //   flags 0 0 1 0 1  →  index 2
-// Blocks stride over the tiles in order (block b: tiles b, b + grid, ...). Each thread
-// evaluates its items into a bit mask (find_if_not's negated predicate, of 1-byte items, tested
-// as the one it wraps and the mask flipped: tuning flip_negated); a warp's earliest match is the lowest lane of
-// __ballot_sync and that lane's lowest bit (__ffsll), reported by atomicMax of ~index into
-// one word (zero: "none"; the largest ~index is the smallest index). After each tile the
-// block stops if it found a match (its later tiles can only be later) or if the word holds
-// a match before its next tile: the work done grows with the position of the first match,
-// not with n. Every tile before the first match is read, so the result is exact. The last
-// block to stop (a second word counts them) sets both words back to zero (call_slots.hpp
-// scratch) and then publishes the first's index (n: none) to a mapped result slot, where the
-// host polls for it (call_slots.hpp polled_count: no stream synchronization).
-// Contiguous primitive data, aligned: the tiles of one vector per thread cover only the first
-// wave and the first 1/32 of the range (tuning::sm90::find); the later tiles have
-// PREDIX_FIND_LATER_BYTES_PER_THREAD per thread, striped over the block as count_if reads
-// them (earliest_in_later_tile: load_unordered), and every thread that matches reports its
-// earliest match (a warp's lanes are no longer in order of place). Fewer barriers and atomic
-// reads per item where a range has no early match; a match in the first 1/32 costs what it
-// did with small tiles only.
+// Blocks stride over the tiles in order (block b: tiles b, b + grid, ...). Each thread evaluates
+// its items into a bit mask (find_if_not's negated predicate, of 1-byte items, tested as the one it
+// wraps and the mask flipped: tuning flip_negated); a warp's earliest match is the lowest lane of
+// __ballot_sync and that lane's lowest bit (__ffsll), reported by atomicMax of ~index into one word
+// (zero: "none"; the largest ~index is the smallest index). After each tile the block stops if it
+// found a match (its later tiles can only be later) or if the word holds a match before its next
+// tile: the work done grows with the position of the first match, not with n. Every tile before the
+// first match is read, so the result is exact. The last block to stop (a second word counts them)
+// sets both words back to zero (call_slots.hpp scratch) and then publishes the first's index (n:
+// none) to a mapped result slot, where the host polls for it (call_slots.hpp polled_count: no
+// stream synchronization).
+// Contiguous primitive data, aligned: the tiles of one vector per thread cover only the first wave
+// and the first 1/32 of the range (tuning::sm90::find); the later tiles have
+// PREDIX_FIND_LATER_BYTES_PER_THREAD per thread, striped over the block as count_if reads them
+// (earliest_in_later_tile: load_unordered), and every thread that matches reports its earliest
+// match (a warp's lanes are no longer in order of place). Fewer barriers and atomic reads per item
+// where a range has no early match; a match in the first 1/32 costs what it did with small tiles
+// only.
 // Unaligned data (tuning aligned_head): the tiles cover the source moved on past its head (to a
 // 128-byte line: tuning source_head_bytes), and block 0 tests the head's items, one per thread,
 // before its first tile; every index reported counts from the range's first item.

@@ -7,24 +7,23 @@
 // One block per tile, numbered by take_tile (tile_state.cuh: the block index); a block of
 // whole tiles first asks L2 for a tile further on (prefetch_ahead: a hint, in place too, as L2
 // sees every write).
-// The tile is striped as in scan.cuh: per row, each lane loads a chunk of consecutive items
-// (one 16-byte vector of a primitive source, kept packed in registers: 16 uint8 in four) and
-// evaluates the predicate once per item (on the stencil's item when there is one), keeping the
-// results as a bit mask (a negated predicate of 1-byte items tested as the one it wraps and
-// the mask flipped: tuning flip_negated); a warp scan of the chunks' counts (striped_ones, warp_offsets.cuh) and
-// the warps' counts give each item its rank among the tile's selected items; warp 0's look-back
-// gives the selected items before the tile, and the rejected items before the tile are the
-// rest. Without waiting for it (the staging needs only places within the tile), every warp
-// stages the tile in shared memory (for 1- and 2-byte items warp 0 too, before it looks back,
-// during the look-back's first sleep: tuning stage_first), selected items first, then the
-// rejected ones (select_staging.cuh: 1- and 2-byte items a packed word at a time; with one
-// output, a warp whose lanes each select few items by a loop over those alone); after one
-// barrier each run goes out with consecutive threads on consecutive 16-byte vectors
-// (store_run, tile_io.cuh). The last tile stores the total count. Unaligned data (tuning
-// aligned_head; not partition in place, nor calls under tuning::head_from_bytes): the items
-// and stencil moved on past their head (detail/aligned_head.hpp), whose items one warp selects
-// first in a launch of its own (select_head_kernel), one per lane; the number it selects comes
-// before tile 0.
+// The tile is striped as in scan.cuh: per row, each lane loads a chunk of consecutive items (one
+// 16-byte vector of a primitive source, kept packed in registers: 16 uint8 in four) and evaluates
+// the predicate once per item (on the stencil's item when there is one), keeping the results as a
+// bit mask (a negated predicate of 1-byte items tested as the one it wraps and the mask flipped:
+// tuning flip_negated); a warp scan of the chunks' counts (striped_ones, warp_offsets.cuh) and the
+// warps' counts give each item its rank among the tile's selected items; warp 0's look-back gives
+// the selected items before the tile, and the rejected items before the tile are the rest. Without
+// waiting for it (the staging needs only places within the tile), every warp stages the tile in
+// shared memory (for 1- and 2-byte items warp 0 too, before it looks back, during the look-back's
+// first sleep: tuning stage_first), selected items first, then the rejected ones
+// (select_staging.cuh: 1- and 2-byte items a packed word at a time; with one output, a warp whose
+// lanes each select few items by a loop over those alone); after one barrier each run goes out with
+// consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile stores
+// the total count. Unaligned data (tuning aligned_head; not partition in place, nor calls under
+// tuning::head_from_bytes): the items and stencil moved on past their head
+// (detail/aligned_head.hpp), whose items one warp selects first in a launch of its own
+// (select_head_kernel), one per lane; the number it selects comes before tile 0.
 #include <type_traits>
 #include <utility>
 
