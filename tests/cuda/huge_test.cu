@@ -2,7 +2,8 @@
 // algorithm on 2^31 + 12345 uint8 items, count_if, find_if and reduce on 2^32 + 2^20 + 3 items
 // of a counting iterator, and a request whose temporary storage cannot be allocated (every byte
 // of device memory taken first): std::bad_alloc, input unchanged. The 2 GiB data are the
-// pattern x[i] = i % 251 with x < 100 selected, so every expected result has a closed form;
+// pattern x[i] = i % 251 with x < 100 selected (and x < 2, for copy_if's deferred placing,
+// select_deferred.cuh), so every expected result has a closed form;
 // outputs are checked on the device. Skipped when the device has not got the memory, and under
 // PREDIX_TEST_QUICK. Run alone: the allocation test leaves no memory to anyone else.
 #include <algorithm>
@@ -23,6 +24,10 @@ constexpr long long period = 251, kept = 100;  // x[i] = i % 251; x < 100 select
 struct selected {
   __host__ __device__ bool operator()(u8 x) const { return x < kept; }
 };
+constexpr long long few = 2;  // x < 2: under 1% selected, so copy_if defers its placing
+struct selected_few {
+  __host__ __device__ bool operator()(u8 x) const { return x < few; }
+};
 struct is_255 {
   __host__ __device__ bool operator()(u8 x) const { return x == 255; }
 };
@@ -41,6 +46,9 @@ struct pattern {
 struct selected_item {
   __host__ __device__ u8 operator()(long long r) const { return static_cast<u8>(r % kept); }
 };
+struct few_item {
+  __host__ __device__ u8 operator()(long long r) const { return static_cast<u8>(r % few); }
+};
 struct rejected_item {
   long long count;
   bool reversed;
@@ -49,8 +57,10 @@ struct rejected_item {
   }
 };
 
-/// Items of [0, n) selected: whole periods and the head of the last one.
-long long selected_count(long long n) { return n / period * kept + std::min(n % period, kept); }
+/// Items of [0, n) below `below`: whole periods and the head of the last one.
+long long selected_count(long long n, long long below = kept) {
+  return n / period * below + std::min(n % period, below);
+}
 
 /// x[0] + ... + x[n-1]: whole periods (0 + ... + 250), then 0 + ... + (n % 251 - 1).
 long long pattern_sum(long long n) {
@@ -165,6 +175,9 @@ TEST_F(Huge, EveryAlgorithmOnUint8Above2To31) {
   refill(x, n);
   EXPECT_EQ(predix::copy_if(p, x, x + n, out.begin(), selected{}) - out.begin(), k);
   expect_items("copy_if", out.begin(), k, selected_item{});
+  const long long k_few = selected_count(n, few);
+  EXPECT_EQ(predix::copy_if(p, x, x + n, out.begin(), selected_few{}) - out.begin(), k_few);
+  expect_items("copy_if of few, deferred", out.begin(), k_few, few_item{});
   EXPECT_EQ(predix::copy_if(p, x, x + n, other.begin(), out.begin(), selected{}) - out.begin(), k);
   expect_items("copy_if with stencil", out.begin(), k, selected_item{});
   EXPECT_EQ(predix::remove_copy_if(p, x, x + n, out.begin(), selected{}) - out.begin(), n - k);

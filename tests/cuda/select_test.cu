@@ -285,6 +285,102 @@ TEST_F(Select, StablePartitionChoosesItsSweep) {
   }
 }
 
+/// copy_if, with a uint8 stencil and as remove_copy_if, through device_select placed as `how`
+/// says (select_deferred.cuh), against the host model; the way taken must be `expected` (for
+/// remove_copy_if, which selects the others: `expected_remove`) unless that is choose.
+template <class T>
+void check_deferred(const host_array<T>& items, const std::vector<bool>& flags,
+                    std::ptrdiff_t in_shift, predix::gpu::deferral how,
+                    predix::gpu::deferral expected, predix::gpu::deferral expected_remove) {
+  using predix::gpu::deferral;
+  const std::ptrdiff_t n = items.size();
+  const auto [sel, rej] = split(items, flags);
+  host_array<std::uint8_t> tests(n);
+  for (std::ptrdiff_t i = 0; i < n; ++i) tests[i] = flags[std::size_t(i)];
+  shifted<T> in(items, in_shift);
+  shifted<std::uint8_t> stencil(tests, in_shift);
+  auto run = [&](const char* what, auto stencil_begin, auto pred, const host_array<T>& want,
+                 deferral expected) {
+    SCOPED_TRACE(what);
+    shifted<T> out(poisoned<T>(n), 0);
+    deferral taken = deferral::choose;
+    const long long k = predix::gpu::device_select<predix::gpu::rejected_to::nowhere>(
+                            predix::cuda, in.begin(), n, stencil_begin, out.begin(), out.begin(),
+                            pred, what, how, &taken)
+                            .selected;
+    if (expected != deferral::choose) {
+      EXPECT_EQ(static_cast<int>(taken), static_cast<int>(expected));
+    }
+    EXPECT_EQ(k, want.size());
+    EXPECT_TRUE(same_elements(out.download(), padded(want, n)));
+  };
+  run("copy_if", in.begin(), is_selected{}, sel, expected);
+  // With a stencil a call defers only when forced (tuning select: it gains nothing).
+  run("copy_if, uint8 stencil", stencil.begin(), selected_flag{}, sel,
+      how == deferral::choose ? deferral::never : expected);
+  run("remove_copy_if", in.begin(), predix::detail::negate<is_selected>{is_selected{}}, rej,
+      expected_remove);
+}
+
+/// One-output selections of 1-byte items that defer their placing: every tile of a sparse
+/// call fills a slot of its own, unless it selects more than the slot holds (then the placing
+/// kernel selects it again). Forced at sizes around the tile, at fractions below, at and above
+/// a slot's (1/32), and clustered (tiles in and over their slots side by side); chosen by the
+/// sample at 16 MiB (deferred at 1% selected, not at 50% or 99%), also after the head of
+/// unaligned data.
+TEST_F(Select, DeferredPlacing) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  using T = std::uint8_t;
+  using predix::gpu::deferral;
+  const std::ptrdiff_t tile = select_tile<T>();
+  std::vector<selectivity> fractions{{0.0, false}, {0.01, false}, {0.5, true}, {1.0, false}};
+  if (!quick_mode()) fractions.insert(fractions.end(), {{0.03, false}, {0.05, false}});
+  for (const std::ptrdiff_t n : tile_sizes<T>()) {
+    for (const selectivity s : fractions) {
+      for (const std::ptrdiff_t shift : {0, 1}) {
+        if (::testing::Test::HasFailure()) return;
+        SCOPED_TRACE("n = " + std::to_string(n) + ", " + s.name() + ", shift " +
+                     std::to_string(shift));
+        const auto flags = make_flags(r, n, s);
+        // Deferred when the kernel of whole tiles runs: aligned, at least a tile.
+        const deferral expected = shift == 0 && n >= tile ? deferral::always : deferral::never;
+        check_deferred(make_selection_input<T>(r, flags), flags, shift, deferral::always,
+                       expected, expected);
+      }
+    }
+  }
+  const auto least = static_cast<std::ptrdiff_t>(
+      predix::gpu::tuning::active::select::defer_from_bytes / sizeof(T));
+  struct round {
+    double fraction;
+    std::ptrdiff_t shift;
+    deferral expected, expected_remove;
+  };
+  for (const round& c : {round{0.99, 3, deferral::never, deferral::always},
+                         round{0.01, 0, deferral::always, deferral::never},
+                         round{0.5, 0, deferral::never, deferral::never}}) {
+    if (quick_mode() && c.shift == 0) continue;  // the sanitizers' runs: the head's round
+    SCOPED_TRACE(std::to_string(c.fraction * 100) + "% of " + std::to_string(least + 64) +
+                 ", shift " + std::to_string(c.shift));
+    const auto flags = make_flags(r, least + 64, {c.fraction, false});
+    check_deferred(make_selection_input<T>(r, flags), flags, c.shift, deferral::choose,
+                   c.expected, c.expected_remove);
+  }
+  {  // the public call at 1%, with a tile of the middle selected whole (selected again)
+    auto flags = make_flags(r, least + 64, {0.01, false});
+    for (std::ptrdiff_t i = 7 * tile + 3; i < 9 * tile; ++i) flags[std::size_t(i)] = true;
+    const auto items = make_selection_input<T>(r, flags);
+    const auto [sel, rej] = split(items, flags);
+    auto in = M::upload(items);
+    auto out = M::upload(poisoned<T>(least + 64));
+    const T* end = predix::copy_if(predix::cuda, in.begin(), in.end(), out.begin(), is_selected{});
+    EXPECT_EQ(end - out.begin(), sel.size());
+    EXPECT_TRUE(same_elements(M::download(out), padded(sel, least + 64)));
+  }
+}
+
 struct nonzero {
   template <class S>
   __host__ __device__ bool operator()(const S& s) const { return s != 0; }

@@ -20,7 +20,9 @@
 // (select_staging.cuh: 1- and 2-byte items a packed word at a time; with one output, a warp whose
 // lanes each select few items by a loop over those alone); after one barrier each run goes out with
 // consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile stores
-// the total count. Unaligned data (tuning aligned_head; not partition in place, nor calls under
+// the total count. A sparse one-output selection may instead defer its placing to a second
+// kernel (select_deferred.cuh): its tiles then fill slots of their own without looking back.
+// Unaligned data (tuning aligned_head; not partition in place, nor calls under
 // tuning::head_from_bytes): the items and stencil moved on past their head
 // (detail/aligned_head.hpp), whose items one warp selects first in a launch of its own
 // (select_head_kernel), one per lane; the number it selects comes before tile 0.
@@ -33,6 +35,7 @@
 #include <predix/cuda/detail/chained_launch.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/detail/warp_offsets.cuh>
+#include <predix/cuda/device/select_deferred.cuh>
 #include <predix/cuda/device/select_staging.cuh>
 #include <predix/cuda/device/tile_io.cuh>
 #include <predix/cuda/device/tile_state.cuh>
@@ -57,15 +60,30 @@ template <class T>
 inline constexpr bool selects_natively_v =
     std::is_trivially_copyable_v<T> && std::is_default_constructible_v<T>;
 
+/// The bytes of a selection's items as its tuning counts them: the stored element's or the
+/// value's, the larger.
+template <class Source>
+inline constexpr int select_item_bytes_v =
+    Source::element_bytes > int(sizeof(typename Source::value_type))
+        ? Source::element_bytes
+        : int(sizeof(typename Source::value_type));
+
+/// Whether a selection of Source items may defer its placing (select_deferred.cuh): one
+/// output, and items the tuning lets defer.
+template <class Source, rejected_to REJECTED>
+inline constexpr bool select_defers_v =
+    REJECTED == rejected_to::nowhere &&
+    tuning::active::select::defers(select_item_bytes_v<Source>);
+
 template <class Source, class Stencil, class Selected, class Rejected, class Pred,
           rejected_to REJECTED>
-struct select_agent {
+struct select_agent
+    : deferral_members<select_defers_v<Source, REJECTED>, typename Source::value_type> {
   using T = typename Source::value_type;
   using E = typename Source::element;
   using tuning = tuning::active::select;
   static constexpr int THREADS = tuning::threads;
-  static constexpr int ITEM_BYTES =
-      Source::element_bytes > int(sizeof(T)) ? Source::element_bytes : int(sizeof(T));
+  static constexpr int ITEM_BYTES = select_item_bytes_v<Source>;
   static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles
       tuning::min_blocks(REJECTED != rejected_to::nowhere, ITEM_BYTES);
   static constexpr int ITEMS_WANTED = tuning::items(ITEM_BYTES);
@@ -102,8 +120,12 @@ struct select_agent {
   static constexpr bool STAGE_FIRST = tuning::stage_first(ITEM_BYTES);
   /// The tile's items sorted out in shared memory (select_staging.cuh).
   using staging = detail::select_staging<Source, T, layout, REJECTED, SPARSE_MOST>;
+  /// Whether the call may defer its placing (select_deferred.cuh), and a tile's slot there.
+  static constexpr bool DEFERS = select_defers_v<Source, REJECTED>;
+  static constexpr int SLOT = tuning::defer_slot_items(static_cast<int>(TILE));
+  static constexpr int GROUP = static_cast<int>(TILE) / SLOT;  // whose slots hold a tile
 
-  struct TempStorage {
+  struct TempStorage : deferral_flag<DEFERS> {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
     V prefix;        // selected items before the tile: the look-back's (tile 0: the head's, or 0)
     long long tile;  // the tile the block works on
@@ -227,9 +249,14 @@ struct select_agent {
     if constexpr (!tuning::seal_each_row(ITEM_BYTES)) detail::seal_masks(bits);
   }
 
-  template <bool WHOLE>
-  __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
+  /// Selects a tile: its items to their places, the selected items before it from the
+  /// look-back, or its count and items to its slot when the call defers (select_deferred.cuh).
+  /// PLACED (place_kernel): tile `placed`, with `placed_after` items selected before it.
+  template <bool WHOLE, bool PLACED = false>
+  __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles,
+                      long long placed = 0, V placed_after = 0) {
+    long long tile = placed;
+    if constexpr (!PLACED) tile = take_tile<WHOLE>(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
     if constexpr (WHOLE) {
       prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
@@ -238,6 +265,7 @@ struct select_agent {
         if (use_stencil) stencil.prefetch(at, count);
       });
     }
+    constexpr bool ASKS = DEFERS && !PLACED;  // whether the call defers
     const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
                                                           : static_cast<int>(n - tile_first);
     const int offset = layout::thread_offset();  // this thread's row 0 in the tile
@@ -252,16 +280,25 @@ struct select_agent {
     } else {  // as the compiler sees fit (fewer registers)
       load_rows<WHOLE, -1>(tile_first, offset, held, bits);
     }
+    // Whether the call defers (its tile states then unused): read as the tile is ranked and
+    // staged, used before the look-back's wait.
+    static_assert(!ASKS || STAGE_FIRST, "the choice is taken before the look-back's wait");
+    unsigned choice = tile_invalid;
+    if constexpr (ASKS) {
+      if (this->deferred.on() && threadIdx.x == 0) choice = this->deferred.read(prefix.state);
+    }
     int before[ROWS];  // selected items in the warp before the lane's chunk of row r
     const scan_result<int> warps =
         detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.offsets, bits, before);
     const int tile_selected = warps.aggregate;
-    const bool last = tile + 1 == tiles;
+    const bool last = !PLACED && tile + 1 == tiles;
     auto first_ns = [&] {  // the look-back's first sleep
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
       return tuning::look_back_first_ns(ITEM_BYTES, written, TILE);
     };
-    if (tile == 0) {
+    if (PLACED) {
+      if (threadIdx.x == 0) storage.prefix = placed_after;
+    } else if (tile == 0) {
       if (threadIdx.x == 0) {  // before it: the head's selected items (select_head), or none
         V before = 0;
         if (head_items(*this) > 0) {
@@ -290,13 +327,40 @@ struct select_agent {
       staging::template items<WHOLE>(storage.staged, source, held, bits, before, warps.value,
                                      tile_selected, tile_items, offset);
     }
-    if constexpr (STAGE_FIRST) {
-      if (tile > 0) {
+    if constexpr (ASKS && WHOLE) {  // tile 0 chooses, once its items are staged
+      if (tile == 0 && this->deferred.on()) {
+        choice = this->deferred.template choose<THREADS>(stencil, n, pred, prefix.state);
+        if (threadIdx.x == 0) counts->aside_from = choice == tile_inclusive;  // to the host
+      }
+    }
+    bool defers = false;  // the call defers: the tile fills its slot instead of looking back
+    if constexpr (ASKS) {
+      if (threadIdx.x < warp_threads) {  // warp 0, for its look-back; the others read it later
+        if (threadIdx.x == 0) {
+          defers = this->deferred.on() && this->deferred.wait(prefix.state, choice);
+          storage.defers = defers;
+        }
+        defers = __shfl_sync(full_warp_mask, defers, 0);
+      }
+    }
+    if constexpr (STAGE_FIRST && !PLACED) {
+      if (tile > 0 && !defers) {
         prefix.finish_into(storage.prefix, tile, V(tile_selected), !last, first_ns(), begun);
       }
     }
     __syncthreads();
     detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
+    if constexpr (ASKS) {
+      if (storage.defers) {  // the count, and the items to the slot if they fit
+        const auto& deferred = this->deferred;
+        if (threadIdx.x == 0) deferred.template count<GROUP>(tile, tile_selected);
+        if (tile_selected <= SLOT) {
+          detail::store_run<THREADS>(detail::pointer_sink<T>{deferred.slots + tile * SLOT}, 0,
+                                     reinterpret_cast<const T*>(storage.staged), tile_selected);
+        }
+        return;
+      }
+    }
     const V tile_before = storage.prefix;  // selected items before the tile
     if (last && threadIdx.x == 0) {
       counts->selected = static_cast<long long>(tile_before) + tile_selected;
@@ -344,7 +408,8 @@ auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_sele
                              device_function_t<Pred>, REJECTED>;
   const auto source = detail::make_source(first);
   const auto stencil_source = detail::make_source(stencil);
-  return agent{source,
+  return agent{{},
+               source,
                stencil_source,
                detail::make_sink(out_selected),
                detail::make_sink(out_rejected),
@@ -358,19 +423,22 @@ auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_sele
 }
 
 /// Runs `agent` (a select_agent, or one that holds two: select_in_place.cuh either_sweep)
-/// over `tiles` tiles, the first `whole` on the kernel of whole tiles, and returns the counts
-/// its last tile stored to `counts`, after the work is done. before_tiles() runs once the
-/// look-back's memory is set up (on the stream too: a memset), just before the tiles' launch,
-/// and says whether it launched a kernel of the call's own (their kernel then starts as its
-/// dependent: launch_tiles).
-template <class Agent, class BeforeTiles>
-select_counts run_selection(Agent& agent, long long tiles, long long whole,
+/// over `tiles` tiles, the first `whole` on the kernel of whole tiles, with `states` tile
+/// states (tiles, or one more: select_deferred.cuh), and returns the counts its last tile (or
+/// place_kernel) stored to `counts`, after the work is done. before_tiles(states) runs once
+/// the look-back's memory is set up (on the stream too: a memset), just before the tiles'
+/// launch, and says whether it launched a kernel of the call's own (their kernel then starts
+/// as its dependent: launch_tiles); after_tiles() runs after the tiles' launch.
+template <class Agent, class BeforeTiles, class AfterTiles>
+select_counts run_selection(Agent& agent, long long tiles, long long whole, long long states,
                             detail::call_slots<select_counts>& counts, cudaStream_t stream,
-                            const char* algorithm, BeforeTiles&& before_tiles) {
-  look_back_storage<typename Agent::V> look_back(tiles, stream, algorithm);
-  const bool after_own = before_tiles();
+                            const char* algorithm, BeforeTiles&& before_tiles,
+                            AfterTiles&& after_tiles) {
+  look_back_storage<typename Agent::V> look_back(states, stream, algorithm);
+  const bool after_own = before_tiles(look_back.state());
   launch_tiles(agent, agent, look_back, select_kernel<Agent, true>, select_kernel<Agent, false>,
                whole, tiles, stream, algorithm, after_own);
+  after_tiles();
   const select_counts got = counts.get(algorithm);
   look_back.done();
   return got;
@@ -380,12 +448,14 @@ select_counts run_selection(Agent& agent, long long tiles, long long whole,
 /// stencil is `first` itself) holds into out_selected, the others as REJECTED says into
 /// out_rejected; returns the number selected and where the rejected items in out_rejected begin
 /// (backward: store_backward; otherwise the number selected). n > 0; returns after the work is
-/// done.
+/// done. A one-output selection places its items as `how` says (select_deferred.cuh; in place:
+/// never) and tells the way taken to *taken.
 template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class OutRej,
           class Pred>
 select_counts device_select(const cuda_policy& policy, In first, long long n,
                             StencilIt stencil, OutSel out_selected, OutRej out_rejected,
-                            Pred pred, const char* algorithm) {
+                            Pred pred, const char* algorithm, deferral how = deferral::choose,
+                            deferral* taken = nullptr) {
   auto a = make_select_agent<REJECTED>(first, n, stencil, out_selected, out_rejected, pred);
   a.skip_head();
   using agent = decltype(a);
@@ -396,13 +466,21 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
                                            sizeof(unsigned long long));
   a.counts = counts.result();
   if (a.head > 0) a.head_count = counts.template partials<unsigned long long>();
+  const long long whole = a.vectors() ? a.n / agent::TILE : 0;
+  deferral_storage<agent> deferring(a, how, tiles, whole, stream, algorithm);
   select_counts got = run_selection(
-      a, tiles, a.vectors() ? a.n / agent::TILE : 0, counts, stream, algorithm, [&] {
+      a, tiles, whole, tiles + deferring.on(), counts, stream, algorithm,
+      [&](const auto&) {
         if (a.head == 0) return false;
         detail::launch_kernel(select_head_kernel<agent>, 1, warp_threads, stream, false,
                               algorithm, a);
         return true;
-      });
+      },
+      [&] { deferring.place(a, stream, algorithm); });
+  deferring.done();
+  if (taken != nullptr) {
+    *taken = deferring.on() && got.aside_from != 0 ? deferral::always : deferral::never;
+  }
   if constexpr (REJECTED != rejected_to::backward) got.aside_from = got.selected;
   return got;
 }

@@ -57,7 +57,8 @@ template <rejected_to REJECTED, class It, class StencilIt, class Pred>
 long long device_select_in_place(const cuda_policy& policy, It first, long long n,
                                  StencilIt stencil, Pred pred, const char* algorithm) {
   if constexpr (REJECTED == rejected_to::nowhere) {
-    return device_select<REJECTED>(policy, first, n, stencil, first, first, pred, algorithm)
+    return device_select<REJECTED>(policy, first, n, stencil, first, first, pred, algorithm,
+                                   deferral::never)
         .selected;
   } else {
     using T = typename std::iterator_traits<It>::value_type;
@@ -88,28 +89,16 @@ long long device_select_in_place(const cuda_policy& policy, It first, long long 
 enum class sweep { choose, forward, backward };
 
 /// One block: *backward = 1 when the predicate selects fewer than half of a sample of the
-/// stencil's n items (runs of consecutive items spread evenly: few pages touched), else 0;
-/// `forced` (0 or 1) is stored instead when it is not −1. The choice also goes to *told (the
-/// call's result slot, which the host reads after the call).
+/// stencil's n items (sampled_selected, select_deferred.cuh), else 0; `forced` (0 or 1) is
+/// stored instead when it is not −1. The choice also goes to *told (the call's result slot,
+/// which the host reads after the call).
 template <class Stencil, class Pred>
 __global__ void __launch_bounds__(256)
     choose_sweep_kernel(Stencil tests, long long n, Pred pred, int forced, int* backward,
                         long long* told) {
-  using tuning = tuning::active::select;
-  constexpr int PER_THREAD = tuning::sample_items / 256;
-  constexpr long long RUN = tuning::sample_items / tuning::sample_runs;
-  static_assert(PER_THREAD * 256 == tuning::sample_items, "whole steps of the block");
-  __shared__ typename block_reduce<int, 256>::TempStorage storage;
   int choice = forced;
   if (forced < 0) {
-    const long long gap = n / tuning::sample_runs;  // from one run's start to the next's
-    int mine = 0;
-#pragma unroll
-    for (int s = 0; s < PER_THREAD; ++s) {
-      const long long i = threadIdx.x + 256LL * s;
-      mine += predix::detail::test(pred, tests[i / RUN * gap + i % RUN]);
-    }
-    choice = 2 * block_reduce<int, 256>(storage).sum(mine) < tuning::sample_items ? 1 : 0;
+    choice = 2 * sampled_selected<256>(tests, n, pred) < tuning::active::select::sample_items;
   }
   if (threadIdx.x == 0) {
     *backward = choice;
@@ -215,7 +204,8 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
       const long long tiles = (n + agent::TILE - 1) / agent::TILE;
       const long long whole = alike && forward.vectors() ? n / agent::TILE : 0;
       const select_counts got =
-          run_selection(e, tiles, whole, counts, stream, algorithm, [] { return false; });
+          run_selection(e, tiles, whole, tiles, counts, stream, algorithm,
+                        [](const auto&) { return false; }, [] {});
       const bool from_the_end = got.aside_from != 0;  // as choose_sweep_kernel told
       if (swept != nullptr) *swept = from_the_end ? sweep::backward : sweep::forward;
       const long long k = from_the_end ? n - got.selected : got.selected;

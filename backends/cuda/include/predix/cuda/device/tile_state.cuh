@@ -94,6 +94,10 @@ struct tile_state<V, 0> {
     std::memcpy(&value, &bits, sizeof(V));
     return tile_status_of(static_cast<unsigned>(w >> 32), epoch);
   }
+  /// Where the tile's tagged status lies: the word's high half.
+  __device__ __forceinline__ unsigned* tag_of(long long tile) const {
+    return reinterpret_cast<unsigned*>(words + tile) + 1;
+  }
 };
 
 template <class V>
@@ -124,6 +128,10 @@ struct tile_state<V, 1> {
                  : "memory");
     std::memcpy(&value, &bits, sizeof(V));
     return tile_status_of(static_cast<unsigned>(status), epoch);
+  }
+  /// Where the tile's tagged status lies: the low half of its status word.
+  __device__ __forceinline__ unsigned* tag_of(long long tile) const {
+    return reinterpret_cast<unsigned*>(words + tile);
   }
 };
 
@@ -159,7 +167,23 @@ struct tile_state<V, 2> {
     if (s == tile_inclusive) value = inclusive[tile];
     return s;
   }
+  __device__ __forceinline__ unsigned* tag_of(long long tile) const { return status + tile; }
 };
+
+/// A status without a value, stored and read as its tagged word alone (relaxed),
+/// 4-byte accesses never mixed with the tile's own publish and read: a flag in a state that no
+/// look-back reads (select_deferred.cuh: the choice one past the last tile).
+template <class V>
+__device__ __forceinline__ void publish_status(const tile_state<V>& state, long long tile,
+                                               tile_status s) {
+  ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device> tag(*state.tag_of(tile));
+  tag.store(tile_tag(state.epoch, s), ::cuda::memory_order_relaxed);
+}
+template <class V>
+__device__ __forceinline__ unsigned read_status(const tile_state<V>& state, long long tile) {
+  ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device> tag(*state.tag_of(tile));
+  return tile_status_of(tag.load(::cuda::memory_order_relaxed), state.epoch);
+}
 
 /// The prefix callback of a tile: called by the 32 lanes of one warp, for tile > 0, with the
 /// tile's aggregate. Publishes PARTIAL(aggregate) unless it is the last tile, looks back,

@@ -178,6 +178,29 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_STABLE_PARTITION_SAMPLE_RUNS
 #define PREDIX_STABLE_PARTITION_SAMPLE_RUNS 32
 #endif
+// One-output selections (copy_if, remove_copy_if; not in place, no stencil) of items of at most
+// PREDIX_SELECT_DEFER_BYTES bytes (0: never), of at least PREDIX_SELECT_DEFER_FROM_BYTES bytes of
+// items, whose sample (as stable_partition's) selects at most PREDIX_SELECT_DEFER_SAMPLE_MOST of
+// its items, defer their placing (select_deferred.cuh): a tile that selects at most
+// 1/PREDIX_SELECT_DEFER_SLOT_DIVISOR of its items writes them to a slot of its own without
+// looking back, and a second kernel moves them to their places. H100, uint8, GB/s, three
+// rounds, 0 / 1 (perf/NOTES.md "Deferred placing"): copy_if 2^28 1% 2155-2209 / 2299-2342,
+// 50% 2384-2422 / 2365-2399, 99% 2483-2516 / 2448-2498; remove_copy_if 2^28 99% 2197-2209 /
+// 2312-2325, 1% 2489-2517 / 2459-2500; copy_if 2^27 1% 1861-1921 / 1948-2009. From 16 MiB,
+// 2^24 lost 12% at 1% (the second kernel's few microseconds); with a stencil (copy_if_flagged,
+// two bytes read an item) 2^28 1% lost 3%.
+#ifndef PREDIX_SELECT_DEFER_BYTES
+#define PREDIX_SELECT_DEFER_BYTES 1
+#endif
+#ifndef PREDIX_SELECT_DEFER_FROM_BYTES
+#define PREDIX_SELECT_DEFER_FROM_BYTES (128 << 20)
+#endif
+#ifndef PREDIX_SELECT_DEFER_SAMPLE_MOST
+#define PREDIX_SELECT_DEFER_SAMPLE_MOST 64
+#endif
+#ifndef PREDIX_SELECT_DEFER_SLOT_DIVISOR
+#define PREDIX_SELECT_DEFER_SLOT_DIVISOR 32
+#endif
 // reduce and count_if: input bytes per thread and tile.
 #ifndef PREDIX_STREAM_BYTES_PER_THREAD
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
@@ -400,6 +423,15 @@ struct sm90 {
     static constexpr long long choose_from_bytes = PREDIX_STABLE_PARTITION_CHOOSE_FROM_BYTES;
     static constexpr int sample_items = PREDIX_STABLE_PARTITION_SAMPLE_ITEMS;
     static constexpr int sample_runs = PREDIX_STABLE_PARTITION_SAMPLE_RUNS;
+    /// Whether one-output selections of items of in_bytes may defer their placing, from how
+    /// many bytes of items, below how many selected items of the sample, and a tile's slot in
+    /// items: the most it selects and still defers.
+    static constexpr bool defers(int in_bytes) { return in_bytes <= PREDIX_SELECT_DEFER_BYTES; }
+    static constexpr long long defer_from_bytes = PREDIX_SELECT_DEFER_FROM_BYTES;
+    static constexpr int defer_sample_most = PREDIX_SELECT_DEFER_SAMPLE_MOST;
+    static constexpr int defer_slot_items(int tile_items) {
+      return tile_items / PREDIX_SELECT_DEFER_SLOT_DIVISOR;
+    }
     static constexpr int min_blocks(bool two_outputs, int in_bytes) {
       if (in_bytes == 1) {
         return two_outputs ? PREDIX_SELECT_MIN_BLOCKS_BYTE_TWO : PREDIX_SELECT_MIN_BLOCKS_BYTE_ONE;
