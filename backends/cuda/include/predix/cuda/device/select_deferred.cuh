@@ -4,11 +4,11 @@
 // tiles before it is much of its time (perf/NOTES.md "Deferred placing"). Tile 0 chooses by a
 // sample of the predicate (deferred_tiles::choose) once its own items are staged; when the
 // call defers, no tile waits in a look-back: each stores its count of selected items (and adds
-// it to its group's total)
-// and, when they fit its slot (tuning defer_slot_items), the items themselves in order to its
-// slot of temporary storage. After the tiles, place_kernel gives each group of tiles the items
-// selected before it (the earlier groups' totals), moves the slots' items to their places as
-// one run, and selects the tiles whose slot was too small again, their places known:
+// it to its group's total) and, when they fit its slot (tuning defer_slot_items), the items
+// themselves in order to its slot (device memory kept between calls: deferral_block). After
+// the tiles, place_kernel gives each group of tiles the items selected before it (the earlier
+// groups' totals), moves the slots' items to their places as one run, and selects the tiles
+// whose slot was too small again, their places known:
 //   counts  3 0 2 | 40 ...   slots  a b c | - | d e | (too many: selected again) ...
 //   places  a b c d e, then tile 3's 40 items from item 5 on
 // Items moved: n read, k written to the slots, k read back and written to their places (and
@@ -147,9 +147,9 @@ struct place_storage {
 /// items selected before it (the head's and the earlier groups' totals); the slots gathered
 /// in shared memory, 16 bytes a load (the first half of each slot loaded with the counts, the
 /// rest where a slot holds more), and stored as one run (store_run: 16-byte stores), or slot
-/// by slot where a tile of the group did not fit its slot; those
-/// tiles selected again (Agent::run, PLACED). The last block stores the call's count. When the
-/// call looked back, each block only waits for the tiles' end.
+/// by slot where a tile of the group did not fit its slot; those tiles selected again
+/// (Agent::run, PLACED). The last block stores the call's count. When the call looked back,
+/// each block only waits for the tiles' end.
 template <class Agent>
 __global__ void __launch_bounds__(Agent::THREADS) place_kernel(Agent agent) {
   using V = typename Agent::V;
