@@ -326,8 +326,9 @@ void check_deferred(const host_array<T>& items, const std::vector<bool>& flags,
 /// call fills a slot of its own, unless it selects more than the slot holds (then the placing
 /// kernel selects it again). Forced at sizes around the tile, at fractions below, at and above
 /// a slot's (1/32), and clustered (tiles in and over their slots side by side); chosen by the
-/// sample at 16 MiB (deferred at 1% selected, not at 50% or 99%), also after the head of
-/// unaligned data.
+/// sample at tuning select::defer_from_bytes (deferred at 1% selected, not at 50% or 99%),
+/// also after the head of unaligned data, and in a public call with whole tiles selected in
+/// the middle (selected again).
 TEST_F(Select, DeferredPlacing) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
