@@ -94,21 +94,29 @@ inline void* zeroed_device_block(std::size_t bytes) {
   return block;
 }
 
+/// Owner's object on `device`: made by make() (a std::unique_ptr) the first time it is asked
+/// for, kept until exit (destroyed before the runtime's teardown, which was set up first).
+template <class Owner, class Make>
+auto& per_device(int device, Make&& make) {
+  using object = typename decltype(make())::element_type;
+  static std::mutex mutex;
+  static std::map<int, std::unique_ptr<object>> objects;
+  std::lock_guard<std::mutex> lock(mutex);
+  std::unique_ptr<object>& got = objects[device];
+  if (!got) got = make();
+  return *got;
+}
+
 /// The slot pool of Owner on `device` (count slots of slot_bytes, zeroed), made on first use.
 /// A block that cannot be had then leaves the pool empty for the process: every call takes
 /// temporary storage instead, as it does when all slots are taken. It is not asked for again,
 /// since each try synchronizes the device (zeroed_device_block).
 template <class Owner, class Slot = void*>
 slot_pool<Slot>& device_slots(int device, std::size_t slot_bytes, int count) {
-  static std::mutex mutex;
-  static std::map<int, std::unique_ptr<slot_pool<Slot>>> pools;
-  std::lock_guard<std::mutex> lock(mutex);
-  std::unique_ptr<slot_pool<Slot>>& pool = pools[device];
-  if (!pool) {
-    pool = std::make_unique<slot_pool<Slot>>(zeroed_device_block(slot_bytes * count), slot_bytes,
+  return per_device<Owner>(device, [&] {
+    return std::make_unique<slot_pool<Slot>>(zeroed_device_block(slot_bytes * count), slot_bytes,
                                              count, &cudaFree);
-  }
-  return *pool;
+  });
 }
 
 struct result_slots {

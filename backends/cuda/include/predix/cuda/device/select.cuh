@@ -425,17 +425,17 @@ auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_sele
 /// Runs `agent` (a select_agent, or one that holds two: select_in_place.cuh either_sweep)
 /// over `tiles` tiles, the first `whole` on the kernel of whole tiles, with `states` tile
 /// states (tiles, or one more: select_deferred.cuh), and returns the counts its last tile (or
-/// place_kernel) stored to `counts`, after the work is done. before_tiles(states) runs once
-/// the look-back's memory is set up (on the stream too: a memset), just before the tiles'
-/// launch, and says whether it launched a kernel of the call's own (their kernel then starts
-/// as its dependent: launch_tiles); after_tiles() runs after the tiles' launch.
+/// place_kernel) stored to `counts`, after the work is done. before_tiles() runs once the
+/// look-back's memory is set up (on the stream too: a memset), just before the tiles' launch,
+/// and says whether it launched a kernel of the call's own (their kernel then starts as its
+/// dependent: launch_tiles); after_tiles() runs after the tiles' launch.
 template <class Agent, class BeforeTiles, class AfterTiles>
 select_counts run_selection(Agent& agent, long long tiles, long long whole, long long states,
                             detail::call_slots<select_counts>& counts, cudaStream_t stream,
                             const char* algorithm, BeforeTiles&& before_tiles,
                             AfterTiles&& after_tiles) {
   look_back_storage<typename Agent::V> look_back(states, stream, algorithm);
-  const bool after_own = before_tiles(look_back.state());
+  const bool after_own = before_tiles();
   launch_tiles(agent, agent, look_back, select_kernel<Agent, true>, select_kernel<Agent, false>,
                whole, tiles, stream, algorithm, after_own);
   after_tiles();
@@ -470,7 +470,7 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
   deferral_storage<agent> deferring(a, how, tiles, whole, stream, algorithm);
   select_counts got = run_selection(
       a, tiles, whole, tiles + deferring.on(), counts, stream, algorithm,
-      [&](const auto&) {
+      [&] {
         if (a.head == 0) return false;
         detail::launch_kernel(select_head_kernel<agent>, 1, warp_threads, stream, false,
                               algorithm, a);

@@ -15,7 +15,6 @@
 // the tiles selected again read twice). In place (remove_if) a tile selected again could read
 // items already overwritten: those calls never defer.
 #include <cstring>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <new>
@@ -25,6 +24,7 @@
 
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/block/block_scan.cuh>
+#include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/chained_launch.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/tile_state.cuh>
@@ -160,10 +160,9 @@ __global__ void __launch_bounds__(Agent::THREADS) place_kernel(Agent agent) {
   constexpr int PER_LOAD = 16 / static_cast<int>(sizeof(T));
   constexpr int LOADS = SLOT / PER_LOAD;  // per slot
   constexpr int EARLY = LOADS / 2;        // per slot, loaded before its count is known
-  constexpr int EARLY_STEPS = GROUP * EARLY / THREADS, LATE_STEPS = EARLY_STEPS;  // per thread
+  constexpr int STEPS = GROUP * EARLY / THREADS;  // per thread, in each half of the slots
   static_assert(16 % sizeof(T) == 0 && SLOT % PER_LOAD == 0, "slots of whole 16-byte vectors");
-  static_assert(EARLY_STEPS * THREADS == GROUP * EARLY && GROUP <= THREADS,
-                "whole steps of a block");
+  static_assert(STEPS * THREADS == GROUP * EARLY && GROUP <= THREADS, "whole steps of a block");
   __shared__ place_storage<Agent> storage;
   detail::let_next_start();
   const auto& deferred = agent.deferred;
@@ -183,9 +182,9 @@ __global__ void __launch_bounds__(Agent::THREADS) place_kernel(Agent agent) {
   auto load = [&](int t, int from) {
     return *reinterpret_cast<const uint4*>(deferred.slots + (first + t) * SLOT + from);
   };
-  uint4 early[EARLY_STEPS], late[LATE_STEPS] = {};
+  uint4 early[STEPS], late[STEPS] = {};
 #pragma unroll
-  for (int s = 0; s < EARLY_STEPS; ++s) {  // with the counts, before they are known
+  for (int s = 0; s < STEPS; ++s) {  // with the counts, before they are known
     int t, from;
     vector_of(s, false, t, from);
     early[s] = t < count ? load(t, from) : uint4{};
@@ -224,7 +223,7 @@ __global__ void __launch_bounds__(Agent::THREADS) place_kernel(Agent agent) {
     return t < count && storage.count[t] <= SLOT && from < static_cast<int>(storage.count[t]);
   };
 #pragma unroll
-  for (int s = 0; s < LATE_STEPS; ++s) {
+  for (int s = 0; s < STEPS; ++s) {
     int t, from;
     vector_of(s, true, t, from);
     if (in_slot(t, from)) late[s] = load(t, from);
@@ -240,7 +239,7 @@ __global__ void __launch_bounds__(Agent::THREADS) place_kernel(Agent agent) {
     }
   };
 #pragma unroll
-  for (int s = 0; s < EARLY_STEPS; ++s) {
+  for (int s = 0; s < STEPS; ++s) {
     int t, from;
     vector_of(s, false, t, from);
     gather(early[s], t, from);
@@ -279,12 +278,7 @@ namespace detail {
 class deferral_block {
  public:
   static deferral_block& of(int device) {
-    static std::mutex mutex;
-    static std::map<int, std::unique_ptr<deferral_block>> blocks;
-    std::lock_guard<std::mutex> lock(mutex);
-    std::unique_ptr<deferral_block>& block = blocks[device];
-    if (!block) block = std::make_unique<deferral_block>();
-    return *block;
+    return per_device<deferral_block>(device, [] { return std::make_unique<deferral_block>(); });
   }
   deferral_block() = default;
   deferral_block(const deferral_block&) = delete;
@@ -357,8 +351,8 @@ class deferral_storage {
       using T = typename Agent::T;
       std::size_t bytes = 0;  // first what must be zero: the counter and the group totals
       const std::size_t done_at = detail::temporary_storage::carve(bytes, sizeof(unsigned));
-      const std::size_t groups_at = detail::temporary_storage::carve(
-          bytes, sizeof(unsigned) * ((tiles + Agent::GROUP - 1) / Agent::GROUP));
+      const std::size_t groups_at =
+          detail::temporary_storage::carve(bytes, sizeof(unsigned) * groups(tiles));
       const std::size_t zero = bytes;
       const std::size_t counts_at =
           detail::temporary_storage::carve(bytes, sizeof(unsigned) * tiles);
@@ -392,6 +386,8 @@ class deferral_storage {
 
   /// Whether the call may defer.
   bool on() const { return on_; }
+  /// The groups of `tiles` tiles (place_kernel's blocks).
+  static long long groups(long long tiles) { return (tiles + Agent::GROUP - 1) / Agent::GROUP; }
   /// The call's kernels are done (its memory may go to the next call).
   void done() { done_ = true; }
 
@@ -399,8 +395,8 @@ class deferral_storage {
   void place(const Agent& agent, cudaStream_t stream, const char* algorithm) const {
     if constexpr (Agent::DEFERS) {
       if (!on()) return;
-      const long long groups = (agent.deferred.tiles + Agent::GROUP - 1) / Agent::GROUP;
-      detail::launch_kernel(place_kernel<Agent>, static_cast<unsigned>(groups), Agent::THREADS,
+      detail::launch_kernel(place_kernel<Agent>,
+                            static_cast<unsigned>(groups(agent.deferred.tiles)), Agent::THREADS,
                             stream, true, algorithm, agent);
     }
   }

@@ -205,7 +205,7 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
       const long long whole = alike && forward.vectors() ? n / agent::TILE : 0;
       const select_counts got =
           run_selection(e, tiles, whole, tiles, counts, stream, algorithm,
-                        [](const auto&) { return false; }, [] {});
+                        [] { return false; }, [] {});
       const bool from_the_end = got.aside_from != 0;  // as choose_sweep_kernel told
       if (swept != nullptr) *swept = from_the_end ? sweep::backward : sweep::forward;
       const long long k = from_the_end ? n - got.selected : got.selected;
