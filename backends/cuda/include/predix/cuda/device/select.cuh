@@ -280,17 +280,32 @@ struct select_agent
     } else {  // as the compiler sees fit (fewer registers)
       load_rows<WHOLE, -1>(tile_first, offset, held, bits);
     }
-    // Whether the call defers (its tile states then unused): read as the tile is ranked and
-    // staged, used before the look-back's wait.
+    // Whether the call defers (its tile states then unused): read as the tile is ranked. Known
+    // by then (every tile but the first few), the tile's items go from the lanes to its slot;
+    // else the tile stages them, and warp 0 waits for the choice before its look-back.
     static_assert(!ASKS || STAGE_FIRST, "the choice is taken before the look-back's wait");
     unsigned choice = tile_invalid;
     if constexpr (ASKS) {
-      if (this->deferred.on() && threadIdx.x == 0) choice = this->deferred.read(prefix.state);
+      if (threadIdx.x == 0) {
+        if (this->deferred.on()) choice = this->deferred.read(prefix.state);
+        storage.defers_known = choice == tile_inclusive;
+      }
     }
     int before[ROWS];  // selected items in the warp before the lane's chunk of row r
     const scan_result<int> warps =
         detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.offsets, bits, before);
     const int tile_selected = warps.aggregate;
+    if constexpr (ASKS) {
+      if (storage.defers_known) {  // (after striped_ones' barrier) the count, and the items
+        const auto& deferred = this->deferred;  // to the slot if they fit, one by one
+        detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
+        if (threadIdx.x == 0) deferred.template count<GROUP>(tile, tile_selected);
+        if (tile_selected <= SLOT) {
+          staging::sparse(deferred.slots + tile * SLOT, source, held, bits, before, warps.value);
+        }
+        return;
+      }
+    }
     const bool last = !PLACED && tile + 1 == tiles;
     auto first_ns = [&] {  // the look-back's first sleep
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
@@ -319,7 +334,8 @@ struct select_agent
     // [tile_selected, tile_items), in order (forward) or reversed (backward).
     // Bits of items past the end are clear: staging::sparse needs no check.
     if (staging::sparse_warp(bits)) {
-      staging::sparse(storage.staged, source, held, bits, before, warps.value);
+      staging::sparse(reinterpret_cast<T*>(storage.staged), source, held, bits, before,
+                      warps.value);
     } else if constexpr (PACKED && (WHOLE || REJECTED == rejected_to::nowhere)) {
       staging::template packed<WHOLE>(storage.staged, held, bits, before, warps.value,
                                       tile_selected, tile_items, offset);
@@ -351,7 +367,7 @@ struct select_agent
     __syncthreads();
     detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
     if constexpr (ASKS) {
-      if (storage.defers) {  // the count, and the items to the slot if they fit
+      if (storage.defers) {  // the count, and the staged items to the slot if they fit
         const auto& deferred = this->deferred;
         if (threadIdx.x == 0) deferred.template count<GROUP>(tile, tile_selected);
         if (tile_selected <= SLOT) {

@@ -5,10 +5,11 @@
 // sample of the predicate (deferred_tiles::choose) once its own items are staged; when the
 // call defers, no tile waits in a look-back: each stores its count of selected items (and adds
 // it to its group's total) and, when they fit its slot (tuning defer_slot_items), the items
-// themselves in order to its slot (device memory kept between calls: deferral_block). After
-// the tiles, place_kernel gives each group of tiles the items selected before it (the earlier
-// groups' totals), moves the slots' items to their places as one run, and selects the tiles
-// whose slot was too small again, their places known:
+// themselves in order to its slot (device memory kept between calls: deferral_block): straight
+// from the lanes when the tile read the choice as it was ranked, else (the first tiles) from
+// its staging. After the tiles, place_kernel gives each group of tiles the items selected
+// before it (the earlier groups' totals), moves the slots' items to their places as one run,
+// and selects the tiles whose slot was too small again, their places known:
 //   counts  3 0 2 | 40 ...   slots  a b c | - | d e | (too many: selected again) ...
 //   places  a b c d e, then tile 3's 40 items from item 5 on
 // Items moved: n read, k written to the slots, k read back and written to their places (and
@@ -124,7 +125,8 @@ template <bool DEFERS>
 struct deferral_flag {};
 template <>
 struct deferral_flag<true> {
-  bool defers;  // the call defers
+  bool defers_known;  // the call defers, known as the tile was ranked (thread 0's first read)
+  bool defers;        // the call defers (warp 0's read before its look-back)
 };
 
 /// place_kernel's shared memory: a tile's selection (Agent's; its staging also gathers the

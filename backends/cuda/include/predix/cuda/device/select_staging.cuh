@@ -43,14 +43,14 @@ struct select_staging {
     }
   }
 
-  /// Stages the lane's selected items at their places, one loop turn per selected item (the
-  /// warp turns as often as its lane with the most): few selected items cost little more than
-  /// the vote that chose this.
-  static __device__ __forceinline__ void sparse(unsigned char* to_stage, const Source& source,
+  /// Stages the lane's selected items at their places from `staged` on (shared memory, or a
+  /// deferred tile's slot in device memory), one loop turn per selected item (the warp turns
+  /// as often as its lane with the most): few selected items cost little more than the vote
+  /// that chose this.
+  static __device__ __forceinline__ void sparse(T* staged, const Source& source,
                                                 const chunk_t (&held)[ROWS],
                                                 const unsigned (&bits)[ROWS],
                                                 const int (&before)[ROWS], int warp_before) {
-    T* const staged = reinterpret_cast<T*>(to_stage);
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       int to = warp_before + before[r];
