@@ -295,14 +295,17 @@ struct select_agent
     const scan_result<int> warps =
         detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.offsets, bits, before);
     const int tile_selected = warps.aggregate;
+    // A deferred tile's count, and its items to its slot (by store(slot)) if they fit.
+    auto fill_slot = [&](const auto& deferred, auto&& store) {
+      if (threadIdx.x == 0) deferred.template count<GROUP>(tile, tile_selected);
+      if (tile_selected <= SLOT) store(deferred.slots + tile * SLOT);
+    };
     if constexpr (ASKS) {
-      if (storage.defers_known) {  // (after striped_ones' barrier) the count, and the items
-        const auto& deferred = this->deferred;  // to the slot if they fit, one by one
+      if (storage.defers_known) {  // (after striped_ones' barrier) the items one by one
         detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
-        if (threadIdx.x == 0) deferred.template count<GROUP>(tile, tile_selected);
-        if (tile_selected <= SLOT) {
-          staging::sparse(deferred.slots + tile * SLOT, source, held, bits, before, warps.value);
-        }
+        fill_slot(this->deferred, [&](T* slot) {
+          staging::sparse(slot, source, held, bits, before, warps.value);
+        });
         return;
       }
     }
@@ -367,13 +370,11 @@ struct select_agent
     __syncthreads();
     detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
     if constexpr (ASKS) {
-      if (storage.defers) {  // the count, and the staged items to the slot if they fit
-        const auto& deferred = this->deferred;
-        if (threadIdx.x == 0) deferred.template count<GROUP>(tile, tile_selected);
-        if (tile_selected <= SLOT) {
-          detail::store_run<THREADS>(detail::pointer_sink<T>{deferred.slots + tile * SLOT}, 0,
+      if (storage.defers) {  // the staged items as one run
+        fill_slot(this->deferred, [&](T* slot) {
+          detail::store_run<THREADS>(detail::pointer_sink<T>{slot}, 0,
                                      reinterpret_cast<const T*>(storage.staged), tile_selected);
-        }
+        });
         return;
       }
     }
