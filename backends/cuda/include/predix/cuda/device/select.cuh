@@ -301,7 +301,8 @@ struct select_agent
       if (tile_selected <= SLOT) store(deferred.slots + tile * SLOT);
     };
     if constexpr (ASKS) {
-      if (storage.defers_known) {  // (after striped_ones' barrier) the items one by one
+      if constexpr (WARPS == 1) __syncwarp();  // (more warps: striped_ones' barrier)
+      if (storage.defers_known) {  // the items one by one
         detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
         fill_slot(this->deferred, [&](T* slot) {
           staging::sparse(slot, source, held, bits, before, warps.value);
