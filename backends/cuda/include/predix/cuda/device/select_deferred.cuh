@@ -120,7 +120,9 @@ template <class T>
 struct deferral_members<true, T> {
   deferred_tiles<T> deferred;  // on: the call may defer
 };
-/// The shared memory a selection tile has only when its call may defer.
+/// The shared memory a selection tile has only when its call may defer. Two flags, not one:
+/// a warp may still read defers_known (after striped_ones' barrier) when thread 0 has already
+/// set defers, and must not see that later answer.
 template <bool DEFERS>
 struct deferral_flag {};
 template <>

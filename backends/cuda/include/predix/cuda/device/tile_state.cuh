@@ -167,6 +167,7 @@ struct tile_state<V, 2> {
     if (s == tile_inclusive) value = inclusive[tile];
     return s;
   }
+  /// Where the tile's tagged status lies: its own word.
   __device__ __forceinline__ unsigned* tag_of(long long tile) const { return status + tile; }
 };
 
