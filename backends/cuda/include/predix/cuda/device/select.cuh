@@ -305,7 +305,7 @@ struct select_agent
       if (storage.defers_known) {  // the items one by one
         detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
         fill_slot(this->deferred, [&](T* slot) {
-          staging::sparse(slot, source, held, bits, before, warps.value);
+          staging::template sparse<true>(slot, source, held, bits, before, warps.value);
         });
         return;
       }

@@ -6,8 +6,9 @@
 // call defers, no tile waits in a look-back: each stores its count of selected items (and adds
 // it to its group's total) and, when they fit its slot (tuning defer_slot_items), the items
 // themselves in order to its slot (device memory kept between calls: deferral_block): straight
-// from the lanes when the tile read the choice as it was ranked, else (the first tiles) from
-// its staging. After the tiles, place_kernel gives each group of tiles the items selected
+// from the lanes when the tile read the choice as it was ranked (stores L2 keeps: store_kept,
+// so that the slots wait there for place_kernel instead of going out to DRAM between the
+// tiles' reads), else (the first tiles) from its staging. After the tiles, place_kernel gives each group of tiles the items selected
 // before it (the earlier groups' totals), moves the slots' items to their places as one run,
 // and selects the tiles whose slot was too small again, their places known:
 //   counts  3 0 2 | 40 ...   slots  a b c | - | d e | (too many: selected again) ...
@@ -183,8 +184,8 @@ __global__ void __launch_bounds__(Agent::THREADS) place_kernel(Agent agent) {
     t = v / EARLY;
     from = (v % EARLY + (late ? EARLY : 0)) * PER_LOAD;
   };
-  auto load = [&](int t, int from) {
-    return *reinterpret_cast<const uint4*>(deferred.slots + (first + t) * SLOT + from);
+  auto load = [&](int t, int from) {  // read once: as streaming (the tiles kept it in L2)
+    return __ldcs(reinterpret_cast<const uint4*>(deferred.slots + (first + t) * SLOT + from));
   };
   uint4 early[STEPS], late[STEPS] = {};
 #pragma unroll
