@@ -327,8 +327,8 @@ void check_deferred(const host_array<T>& items, const std::vector<bool>& flags,
 /// kernel selects it again). Forced at sizes around the tile, at fractions below, at and above
 /// a slot's (1/32), and clustered (tiles in and over their slots side by side); chosen by the
 /// sample at tuning select::defer_from_bytes (deferred at 1% selected, not at 50% or 99%),
-/// also after the head of unaligned data, and in a public call with whole tiles selected in
-/// the middle (selected again).
+/// also after the head of unaligned data, and in a public call with whole tiles selected near
+/// the start and in the middle (selected again).
 TEST_F(Select, DeferredPlacing) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
@@ -369,9 +369,14 @@ TEST_F(Select, DeferredPlacing) {
     check_deferred(make_selection_input<T>(r, flags), flags, c.shift, deferral::choose,
                    c.expected, c.expected_remove);
   }
-  {  // the public call at 1%, with a tile of the middle selected whole (selected again)
+  {  // the public call at 1%, two tiles selected whole (selected again), one near the start
+     // (staged: it starts before tile 0 has chosen) and one of the middle (from the lanes),
+     // both away from the sample's runs (every n / 32 items from item 0)
     auto flags = make_flags(r, least + 64, {0.01, false});
-    for (std::ptrdiff_t i = 7 * tile + 3; i < 9 * tile; ++i) flags[std::size_t(i)] = true;
+    const std::ptrdiff_t middle = ((least + 64) / tile / 2 + 100) * tile;
+    for (const std::ptrdiff_t from : {7 * tile, middle}) {
+      for (std::ptrdiff_t i = from + 3; i < from + 2 * tile; ++i) flags[std::size_t(i)] = true;
+    }
     const auto items = make_selection_input<T>(r, flags);
     const auto [sel, rej] = split(items, flags);
     auto in = M::upload(items);
