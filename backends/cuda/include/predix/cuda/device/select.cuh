@@ -313,7 +313,7 @@ struct select_agent
     const bool last = !PLACED && tile + 1 == tiles;
     auto first_ns = [&] {  // the look-back's first sleep
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
-      return tuning::look_back_first_ns(ITEM_BYTES, written, TILE);
+      return tuning::look_back_first_ns(ITEM_BYTES, written, TILE, n);
     };
     if (PLACED) {
       if (threadIdx.x == 0) storage.prefix = placed_after;

@@ -69,12 +69,20 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 // read (H100, 2^28, GB/s at 1500 / 2500 / 3500 ns: inclusive_scan int32 2584–2600 / 2668–2674
 // / 2679–2711, partition_copy int32 2696–2703 / 2751–2809 / 2774–2810; 5000 lost 15–25%), except
 // for the selection of 1-byte items (copy_if uint8 1921–1986 / 1920–1951 / 1905–1948; at 2^24
-// 722–770 / 704–714 / 676–705), which keeps 1500.
+// 722–770 / 704–714 / 676–705), which keeps 1500 in calls of less than
+// PREDIX_SELECT_BYTE_LONG_FROM_BYTES. From there on it sleeps as the others (uint8, GB/s at
+// 1500 / 2500, perf/NOTES.md "A longer first sleep for long uint8 selections": 2^28 copy_if 50%
+// 2326–2369 / 2381–2399, 99% 2419–2442 / 2505–2525, partition_copy 50% 2436–2475 / 2497–2544,
+// partition 50% 1793–1835 / 1867–1878; 2^27 copy_if 50% 2055–2079 / 2074–2095; 2^26 copy_if
+// 50% 1714–1735 / 1682–1717; 2^24 849–872 / 803–823).
 #ifndef PREDIX_LOOK_BACK_FIRST_NS
 #define PREDIX_LOOK_BACK_FIRST_NS 2500
 #endif
 #ifndef PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
 #define PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS 1500
+#endif
+#ifndef PREDIX_SELECT_BYTE_LONG_FROM_BYTES
+#define PREDIX_SELECT_BYTE_LONG_FROM_BYTES (128LL << 20)
 #endif
 // The selection's first sleep for a tile that writes few items: from this (nothing written) up
 // to the full one (above) at a 1/PREDIX_SELECT_LOOK_BACK_FULL_AT of the tile written. A tile
@@ -390,11 +398,12 @@ struct sm90 {
       return item_bytes == 1;
     }
     /// The look-back's first sleep (look_back::first_ns) for a tile of `items` items of
-    /// in_bytes that writes `written` of them.
+    /// in_bytes that writes `written` of them, in a call of n items.
     __host__ __device__ static constexpr unsigned look_back_first_ns(int in_bytes, int written,
-                                                                     int items) {
-      const unsigned full =
-          in_bytes == 1 ? PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS : PREDIX_LOOK_BACK_FIRST_NS;
+                                                                     int items, long long n) {
+      const unsigned full = in_bytes == 1 && n < PREDIX_SELECT_BYTE_LONG_FROM_BYTES
+                                ? PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
+                                : PREDIX_LOOK_BACK_FIRST_NS;
       const unsigned few = PREDIX_SELECT_LOOK_BACK_FEW_NS < full ? PREDIX_SELECT_LOOK_BACK_FEW_NS
                                                                  : full;
       const long long scaled = 1LL * written * PREDIX_SELECT_LOOK_BACK_FULL_AT;  // of items
