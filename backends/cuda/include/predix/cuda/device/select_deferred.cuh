@@ -8,9 +8,10 @@
 // themselves in order to its slot (device memory kept between calls: deferral_block): straight
 // from the lanes when the tile read the choice as it was ranked (stores L2 keeps: store_kept,
 // so that the slots wait there for place_kernel instead of going out to DRAM between the
-// tiles' reads), else (the first tiles) from its staging. After the tiles, place_kernel gives each group of tiles the items selected
-// before it (the earlier groups' totals), moves the slots' items to their places as one run,
-// and selects the tiles whose slot was too small again, their places known:
+// tiles' reads), else (the first tiles) from its staging. After the tiles, place_kernel gives
+// each group of tiles the items selected before it (the earlier groups' totals), moves the
+// slots' items to their places as one run, and selects the tiles whose slot was too small
+// again, their places known:
 //   counts  3 0 2 | 40 ...   slots  a b c | - | d e | (too many: selected again) ...
 //   places  a b c d e, then tile 3's 40 items from item 5 on
 // Items moved: n read, k written to the slots, k read back and written to their places (and
