@@ -401,7 +401,7 @@ struct sm90 {
     /// in_bytes that writes `written` of them, in a call of n items.
     __host__ __device__ static constexpr unsigned look_back_first_ns(int in_bytes, int written,
                                                                      int items, long long n) {
-      const unsigned full = in_bytes == 1 && n < PREDIX_SELECT_BYTE_LONG_FROM_BYTES
+      const unsigned full = in_bytes == 1 && n * in_bytes < PREDIX_SELECT_BYTE_LONG_FROM_BYTES
                                 ? PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
                                 : PREDIX_LOOK_BACK_FIRST_NS;
       const unsigned few = PREDIX_SELECT_LOOK_BACK_FEW_NS < full ? PREDIX_SELECT_LOOK_BACK_FEW_NS
