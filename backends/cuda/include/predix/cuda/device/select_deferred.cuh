@@ -6,9 +6,9 @@
 // call defers, no tile waits in a look-back: each stores its count of selected items (and adds
 // it to its group's total) and, when they fit its slot (tuning defer_slot_items), the items
 // themselves in order to its slot (device memory kept between calls: deferral_block): straight
-// from the lanes when the tile read the choice as it was ranked (stores L2 keeps: store_kept,
-// so that the slots wait there for place_kernel instead of going out to DRAM between the
-// tiles' reads), else (the first tiles) from its staging. After the tiles, place_kernel gives
+// from the lanes when the tile read the choice as it was ranked (stores that L2 keeps,
+// staging::sparse, so that the slots wait there for place_kernel instead of going out to DRAM
+// between the tiles' reads), else (the first tiles) from its staging. After the tiles, place_kernel gives
 // each group of tiles the items selected before it (the earlier groups' totals), moves the
 // slots' items to their places as one run, and selects the tiles whose slot was too small
 // again, their places known:

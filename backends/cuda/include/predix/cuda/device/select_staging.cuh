@@ -9,6 +9,8 @@
 // selected, one loop turn per selected item (sparse).
 #include <cstring>
 
+#include <cuda/annotated_ptr>
+
 #include <predix/cuda/detail/word_compaction.cuh>
 #include <predix/cuda/device/tile_io.cuh>
 
@@ -44,25 +46,23 @@ struct select_staging {
   }
 
   /// Stages the lane's selected items at their places from `staged` on (shared memory, or
-  /// IN_SLOT a deferred tile's slot in device memory, stored for L2 to keep: store_kept), one
-  /// loop turn per selected item (the warp turns as often as its lane with the most): few
+  /// IN_SLOT a deferred tile's slot in device memory, stored as persisting for L2: kept there
+  /// over the lines that the tiles' streaming loads bring in, until place_kernel reads them),
+  /// one loop turn per selected item (the warp turns as often as its lane with the most): few
   /// selected items cost little more than the vote that chose this.
   template <bool IN_SLOT = false>
   static __device__ __forceinline__ void sparse(T* staged, const Source& source,
                                                 const chunk_t (&held)[ROWS],
                                                 const unsigned (&bits)[ROWS],
                                                 const int (&before)[ROWS], int warp_before) {
-    const unsigned long long policy = IN_SLOT ? l2_evict_last() : 0;
+    if constexpr (IN_SLOT) {
+      staged = ::cuda::associate_access_property(staged, ::cuda::access_property::persisting{});
+    }
 #pragma unroll
     for (int r = 0; r < ROWS; ++r) {
       int to = warp_before + before[r];
       for (unsigned m = bits[r]; m != 0; m &= m - 1) {
-        const T item = held[r].item_at(source, __ffs(m) - 1);
-        if constexpr (IN_SLOT) {
-          store_kept(staged + to++, item, policy);
-        } else {
-          staged[to++] = item;
-        }
+        staged[to++] = held[r].item_at(source, __ffs(m) - 1);
       }
     }
   }

@@ -44,53 +44,6 @@ __device__ __forceinline__ void prefetch_l2(const void* p, long long bytes) {
 #endif
 }
 
-/// L2's evict_last policy, for store_kept (sm_80 and later; 0 before, unused).
-__device__ __forceinline__ unsigned long long l2_evict_last() {
-  unsigned long long policy = 0;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  asm("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
-#endif
-  return policy;
-}
-
-/// Stores x at p (device memory) with `policy` (l2_evict_last): L2 keeps the line over the
-/// lines that streaming loads bring in, so that what a kernel writes for a later kernel of its
-/// call (a deferred tile's slot, select_deferred.cuh) is read there, instead of going out to
-/// DRAM between the streaming reads. Items of 1, 2, 4 or 8 bytes on sm_80 and later; others, or
-/// before, a plain store.
-template <class T>
-__device__ __forceinline__ void store_kept(T* p, const T& x, unsigned long long policy) {
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-  const auto to = __cvta_generic_to_global(p);
-  if constexpr (sizeof(T) == 1 || sizeof(T) == 2) {
-    unsigned short bits = 0;
-    std::memcpy(&bits, &x, sizeof(T));
-    if constexpr (sizeof(T) == 1) {
-      asm volatile("st.global.L2::cache_hint.b8 [%0], %1, %2;" ::"l"(to), "h"(bits), "l"(policy)
-                   : "memory");
-    } else {
-      asm volatile("st.global.L2::cache_hint.b16 [%0], %1, %2;" ::"l"(to), "h"(bits), "l"(policy)
-                   : "memory");
-    }
-    return;
-  } else if constexpr (sizeof(T) == 4) {
-    unsigned bits;
-    std::memcpy(&bits, &x, sizeof(T));
-    asm volatile("st.global.L2::cache_hint.b32 [%0], %1, %2;" ::"l"(to), "r"(bits), "l"(policy)
-                 : "memory");
-    return;
-  } else if constexpr (sizeof(T) == 8) {
-    unsigned long long bits;
-    std::memcpy(&bits, &x, sizeof(T));
-    asm volatile("st.global.L2::cache_hint.b64 [%0], %1, %2;" ::"l"(to), "l"(bits), "l"(policy)
-                 : "memory");
-    return;
-  }
-#endif
-  (void)policy;
-  *p = x;
-}
-
 struct identity {
   template <class T>
   __host__ __device__ T operator()(const T& x) const { return x; }
