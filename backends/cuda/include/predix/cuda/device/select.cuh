@@ -147,6 +147,9 @@ struct select_agent
   tile_prefix<V, count_op> prefix;  // its first sleep: tuning::look_back_first_ns
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
   int head = 0;  // items before the source's and stencil's first, done apart (select_head)
+  /// The resident blocks of the kernel of whole tiles when the tiles of its first and last
+  /// wave sleep tuning::edge_first_ns before their look-back's first read; else 0.
+  long long wave = 0;
   /// With a head: a word of the call's scratch (device memory: its room for partials) where
   /// select_head leaves the number it selects, which tile 0 reads.
   unsigned long long* head_count = nullptr;
@@ -258,6 +261,14 @@ struct select_agent
     long long tile = placed;
     if constexpr (!PLACED) tile = take_tile<WHOLE>(storage.tile, counter, tiles);
     const long long tile_first = tile * TILE;
+    constexpr bool ASKS = DEFERS && !PLACED;  // whether the call defers
+    if constexpr (ASKS && WHOLE) {  // tile 0 chooses before its loads: the first wave waits
+      if (tile == 0 && this->deferred.on()) {
+        const unsigned made = this->deferred.template choose<THREADS>(stencil, n, pred,
+                                                                      prefix.state);
+        if (threadIdx.x == 0) counts->aside_from = made == tile_inclusive;  // to the host
+      }
+    }
     if constexpr (WHOLE) {
       prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
         const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
@@ -265,7 +276,6 @@ struct select_agent
         if (use_stencil) stencil.prefetch(at, count);
       });
     }
-    constexpr bool ASKS = DEFERS && !PLACED;  // whether the call defers
     const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
                                                           : static_cast<int>(n - tile_first);
     const int offset = layout::thread_offset();  // this thread's row 0 in the tile
@@ -284,7 +294,7 @@ struct select_agent
     // by then (every tile but the first few), the tile's items go from the lanes to its slot;
     // else the tile stages them, and warp 0 waits for the choice before its look-back.
     static_assert(!ASKS || STAGE_FIRST, "the choice is taken before the look-back's wait");
-    unsigned choice = tile_invalid;
+    unsigned choice = tile_invalid;  // thread 0's read (tile 0: what it chose)
     if constexpr (ASKS) {
       if (threadIdx.x == 0) {
         if (this->deferred.on()) choice = this->deferred.read(prefix.state);
@@ -312,6 +322,9 @@ struct select_agent
     }
     const bool last = !PLACED && tile + 1 == tiles;
     auto first_ns = [&] {  // the look-back's first sleep
+      if constexpr (tuning::edge_first_ns(ITEM_BYTES, tuning::edge_first_ns_from) > 0) {
+        if (tile < wave || tile >= tiles - wave) return tuning::edge_first_ns(ITEM_BYTES, n);
+      }
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
       return tuning::look_back_first_ns(ITEM_BYTES, written, TILE, n);
     };
@@ -346,12 +359,6 @@ struct select_agent
     } else {
       staging::template items<WHOLE>(storage.staged, source, held, bits, before, warps.value,
                                      tile_selected, tile_items, offset);
-    }
-    if constexpr (ASKS && WHOLE) {  // tile 0 chooses, once its items are staged
-      if (tile == 0 && this->deferred.on()) {
-        choice = this->deferred.template choose<THREADS>(stencil, n, pred, prefix.state);
-        if (threadIdx.x == 0) counts->aside_from = choice == tile_inclusive;  // to the host
-      }
     }
     bool defers = false;  // the call defers: the tile fills its slot instead of looking back
     if constexpr (ASKS) {
@@ -485,6 +492,9 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
   a.counts = counts.result();
   if (a.head > 0) a.head_count = counts.template partials<unsigned long long>();
   const long long whole = a.vectors() ? a.n / agent::TILE : 0;
+  if (whole > 0 && agent::tuning::edge_first_ns(agent::ITEM_BYTES, a.n) > 0) {
+    a.wave = detail::resident_blocks(select_kernel<agent, true>, agent::THREADS, algorithm);
+  }
   deferral_storage<agent> deferring(a, how, tiles, whole, stream, algorithm);
   select_counts got = run_selection(
       a, tiles, whole, tiles + deferring.on(), counts, stream, algorithm,

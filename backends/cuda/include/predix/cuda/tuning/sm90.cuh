@@ -84,6 +84,13 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_BYTE_LONG_FROM_BYTES
 #define PREDIX_SELECT_BYTE_LONG_FROM_BYTES (128LL << 20)
 #endif
+// The first sleep of the tiles of a long selection of 1-byte items (as above) in its first and
+// last wave of resident blocks (0: as the others). The first wave's tiles are ranked together,
+// the last wave's find their predecessors done: a long sleep there leaves DRAM idle while every
+// resident block waits (perf/NOTES.md "The edges of a long uint8 selection").
+#ifndef PREDIX_SELECT_BYTE_EDGE_NS
+#define PREDIX_SELECT_BYTE_EDGE_NS 500
+#endif
 // The selection's first sleep for a tile that writes few items: from this (nothing written) up
 // to the full one (above) at a 1/PREDIX_SELECT_LOOK_BACK_FULL_AT of the tile written. A tile
 // with little to store has little to overlap the wait with (H100, 2^28, GB/s with 2500 / 1000
@@ -410,6 +417,13 @@ struct sm90 {
       return scaled >= items ? full
                              : few + static_cast<unsigned>((full - few) * scaled / items);
     }
+    /// The look-back's first sleep of a tile in the first or last wave of resident blocks of
+    /// the kernel of whole tiles, in a call of n items of in_bytes; 0: as any other tile.
+    __host__ __device__ static constexpr unsigned edge_first_ns(int in_bytes, long long n) {
+      return in_bytes == 1 && n * in_bytes >= edge_first_ns_from ? PREDIX_SELECT_BYTE_EDGE_NS : 0;
+    }
+    /// The fewest bytes of items of a call whose edges sleep edge_first_ns.
+    static constexpr long long edge_first_ns_from = PREDIX_SELECT_BYTE_LONG_FROM_BYTES;
     /// Whether selections of items of in_bytes stage during the look-back's first sleep.
     __host__ __device__ static constexpr bool stage_first(int in_bytes) {
       return in_bytes <= PREDIX_SELECT_STAGE_FIRST_BYTES;
