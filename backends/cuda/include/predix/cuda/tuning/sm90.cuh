@@ -87,7 +87,10 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 // The first sleep of the tiles of a long selection of 1-byte items (as above) in its first and
 // last wave of resident blocks (0: as the others). The first wave's tiles are ranked together,
 // the last wave's find their predecessors done: a long sleep there leaves DRAM idle while every
-// resident block waits (perf/NOTES.md "The edges of a long uint8 selection").
+// resident block waits. With tile 0 choosing before its loads (select.cuh), H100, 2^28, GB/s
+// before / with (perf/NOTES.md "The edges of a long uint8 selection"): copy_if uint8 50%
+// 2366–2387 / 2413–2416, 1% 2412–2433 / 2468–2472, remove_copy_if 50% 2368–2377 / 2412–2419;
+// 0 and 1000 ns as 500; either change alone within the spread.
 #ifndef PREDIX_SELECT_BYTE_EDGE_NS
 #define PREDIX_SELECT_BYTE_EDGE_NS 500
 #endif
