@@ -370,8 +370,8 @@ TEST_F(Select, DeferredPlacing) {
                    c.expected, c.expected_remove);
   }
   {  // the public call at 1%, two tiles selected whole (selected again), one near the start
-     // (staged: it starts before tile 0 has chosen) and one of the middle (from the lanes),
-     // both away from the sample's runs (every n / 32 items from item 0)
+     // (staged if it reads the choice before tile 0 has published it) and one of the middle
+     // (from the lanes), both away from the sample's runs (every n / 32 items from item 0)
     auto flags = make_flags(r, least + 64, {0.01, false});
     const std::ptrdiff_t middle = ((least + 64) / tile / 2 + 100) * tile;
     for (const std::ptrdiff_t from : {7 * tile, middle}) {
