@@ -325,7 +325,8 @@ void check_deferred(const host_array<T>& items, const std::vector<bool>& flags,
 /// One-output selections of 1-byte items that defer their placing: every tile of a sparse
 /// call fills a slot of its own, unless it selects more than the slot holds (then the placing
 /// kernel selects it again). Forced at sizes around the tile, at fractions below, at and above
-/// a slot's (1/32), and clustered (tiles in and over their slots side by side); chosen by the
+/// a slot's (1/32), and clustered (tiles in and over their slots side by side), with the
+/// choice known as the tiles are ranked or published late (the tiles staged); chosen by the
 /// sample at tuning select::defer_from_bytes (deferred at 1% selected, not at 50% or 99%),
 /// also after the head of unaligned data, and in a public call with whole tiles selected near
 /// the start and in the middle (selected again).
@@ -345,10 +346,14 @@ TEST_F(Select, DeferredPlacing) {
         SCOPED_TRACE("n = " + std::to_string(n) + ", " + s.name() + ", shift " +
                      std::to_string(shift));
         const auto flags = make_flags(r, n, s);
-        // Deferred when the kernel of whole tiles runs: aligned, at least a tile.
+        // Deferred when the kernel of whole tiles runs: aligned, at least a tile. Late, the
+        // tiles but tile 0 are ranked before the choice is known: they stage their items.
         const deferral expected = shift == 0 && n >= tile ? deferral::always : deferral::never;
-        check_deferred(make_selection_input<T>(r, flags), flags, shift, deferral::always,
-                       expected, expected);
+        const auto items = make_selection_input<T>(r, flags);
+        for (const deferral how : {deferral::always, deferral::late}) {
+          SCOPED_TRACE(how == deferral::late ? "late" : "always");
+          check_deferred(items, flags, shift, how, expected, expected);
+        }
       }
     }
   }

@@ -322,7 +322,7 @@ struct select_agent
     }
     const bool last = !PLACED && tile + 1 == tiles;
     auto first_ns = [&] {  // the look-back's first sleep
-      if constexpr (tuning::edge_first_ns(ITEM_BYTES, tuning::edge_first_ns_from) > 0) {
+      if constexpr (tuning::edges_sleep(ITEM_BYTES)) {
         if (tile < wave || tile >= tiles - wave) return tuning::edge_first_ns(ITEM_BYTES, n);
       }
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;

@@ -37,8 +37,9 @@
 namespace predix::gpu {
 
 /// How a one-output selection places its items: as a sample chooses, or (tests) never or
-/// always deferred.
-enum class deferral { choose, never, always };
+/// always deferred, or always with the choice published late (tile 0 sleeps before it
+/// publishes, so that the tiles beside it are ranked before the choice is known and stage).
+enum class deferral { choose, never, always, late };
 
 /// The items of a sample of tests' n items (n >= tuning select::sample_items) that pred
 /// selects: sample_items items in sample_runs runs of consecutive items spread evenly (few
@@ -73,7 +74,7 @@ struct deferred_tiles {
   unsigned* done = nullptr;
   T* slots = nullptr;
   long long tiles = 0;
-  int forced = -1;  // −1: as the sample says; 0 or 1: look back or defer (tests)
+  int forced = -1;  // −1: as the sample says; 0 or 1: look back or defer; 2: late (tests)
 
   __host__ __device__ bool on() const { return counts != nullptr; }
 
@@ -86,6 +87,8 @@ struct deferred_tiles {
     if (choice < 0) {
       choice = sampled_selected<THREADS>(tests, n, pred) <=
                tuning::active::select::defer_sample_most;
+    } else if (choice == 2) {  // late: ~50 µs, while the tiles resident beside it are ranked
+      for (int i = 0; i < 50; ++i) __nanosleep(1000);
     }
     const tile_status status = choice ? tile_inclusive : tile_partial;
     if (threadIdx.x == 0) publish_status(state, tiles, status);
@@ -380,7 +383,9 @@ class deferral_storage {
                         reinterpret_cast<unsigned*>(at + groups_at),
                         reinterpret_cast<unsigned*>(at + done_at),
                         reinterpret_cast<T*>(at + slots_at), tiles,
-                        how == deferral::choose ? -1 : how == deferral::always ? 1 : 0};
+                        how == deferral::choose ? -1
+                        : how == deferral::late ? 2
+                                                : 1};
       on_ = true;
     }
   }

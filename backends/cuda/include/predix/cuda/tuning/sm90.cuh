@@ -411,7 +411,7 @@ struct sm90 {
     /// in_bytes that writes `written` of them, in a call of n items.
     __host__ __device__ static constexpr unsigned look_back_first_ns(int in_bytes, int written,
                                                                      int items, long long n) {
-      const unsigned full = in_bytes == 1 && n * in_bytes < PREDIX_SELECT_BYTE_LONG_FROM_BYTES
+      const unsigned full = in_bytes == 1 && !long_bytes(in_bytes, n)
                                 ? PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
                                 : PREDIX_LOOK_BACK_FIRST_NS;
       const unsigned few = PREDIX_SELECT_LOOK_BACK_FEW_NS < full ? PREDIX_SELECT_LOOK_BACK_FEW_NS
@@ -420,13 +420,21 @@ struct sm90 {
       return scaled >= items ? full
                              : few + static_cast<unsigned>((full - few) * scaled / items);
     }
+    /// Whether a call of n items of in_bytes is a long selection of 1-byte items (at least
+    /// PREDIX_SELECT_BYTE_LONG_FROM_BYTES), whose sleeps are those of the others.
+    __host__ __device__ static constexpr bool long_bytes(int in_bytes, long long n) {
+      return in_bytes == 1 && n * in_bytes >= PREDIX_SELECT_BYTE_LONG_FROM_BYTES;
+    }
+    /// Whether a call of items of in_bytes may sleep edge_first_ns at its edges (compiled in
+    /// only then).
+    __host__ __device__ static constexpr bool edges_sleep(int in_bytes) {
+      return in_bytes == 1 && PREDIX_SELECT_BYTE_EDGE_NS > 0;
+    }
     /// The look-back's first sleep of a tile in the first or last wave of resident blocks of
     /// the kernel of whole tiles, in a call of n items of in_bytes; 0: as any other tile.
     __host__ __device__ static constexpr unsigned edge_first_ns(int in_bytes, long long n) {
-      return in_bytes == 1 && n * in_bytes >= edge_first_ns_from ? PREDIX_SELECT_BYTE_EDGE_NS : 0;
+      return edges_sleep(in_bytes) && long_bytes(in_bytes, n) ? PREDIX_SELECT_BYTE_EDGE_NS : 0;
     }
-    /// The fewest bytes of items of a call whose edges sleep edge_first_ns.
-    static constexpr long long edge_first_ns_from = PREDIX_SELECT_BYTE_LONG_FROM_BYTES;
     /// Whether selections of items of in_bytes stage during the look-back's first sleep.
     __host__ __device__ static constexpr bool stage_first(int in_bytes) {
       return in_bytes <= PREDIX_SELECT_STAGE_FIRST_BYTES;
