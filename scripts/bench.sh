@@ -101,7 +101,7 @@ for mode in "${modes[@]}"; do
   json="$raw/$machine-$mode.json"
   echo "bench.sh: predix_perf_$mode ${args[*]} → $json" >&2
   "$build/perf/predix_perf_$mode" ${args[@]+"${args[@]}"} \
-    --benchmark_min_time="${min_time:-0.05}" \
+    --benchmark_min_time="$(predix_min_time "$build/perf/predix_perf_$mode" "${min_time:-0.05}s")" \
     ${filter:+--benchmark_filter="$filter"} \
     --benchmark_out="$json" --benchmark_out_format=json ${bench_args[@]+"${bench_args[@]}"}
   jsons+=("$json")

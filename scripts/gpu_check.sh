@@ -263,7 +263,8 @@ if [ -n "${bench_build_pid:-}" ]; then
 fi
 if [ -x "$bench_bin" ]; then
   step primitives_bench 150 180 "$bench_bin" --benchmark_filter='^(warp|block|call)_' \
-    --benchmark_min_time=0.1 --benchmark_out="$OUT/bench/primitives_bench.json" \
+    --benchmark_min_time="$(predix_min_time "$bench_bin" 0.1s)" \
+    --benchmark_out="$OUT/bench/primitives_bench.json" \
     --benchmark_out_format=json >"$OUT/primitives_bench.txt" 2>&1
 else
   skip_bench primitives_bench "no benchmark binary"
@@ -349,7 +350,7 @@ kernel_times() {
   "$ncu" --clock-control none --metrics gpu__time_duration.sum --csv --print-kernel-base demangled \
     -k regex:'^(find_if|count_if)_kernel' "$bench_bin" --sizes=28 --sels=50 --hits=1 \
     --types=uint8,int16,int32,int64 --benchmark_filter='^(find_if|count_if)/predix_cuda/' \
-    --benchmark_min_time=1x >"$OUT/.ncu.csv" || return 1
+    --benchmark_min_time="$(predix_min_time "$bench_bin" 1x)" >"$OUT/.ncu.csv" || return 1
   python3 - "$OUT/.ncu.csv" <<'EOF'
 import csv, re, statistics, sys
 types = {"unsigned char": "uint8", "short": "int16", "int": "int32", "long": "int64"}

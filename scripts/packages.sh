@@ -45,3 +45,20 @@ predix_configure_perf() {
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_PERF=ON \
     -DPREDIX_BUILD_TESTS=OFF $(predix_cuda_args) "$@"
 }
+
+# predix_min_time BIN VALUE: the value of --benchmark_min_time for the benchmark binary BIN,
+# VALUE given with its unit ("0.05s", "1x"): as it is where the library takes units (Google
+# Benchmark 1.8, which warns for every row without one), else as 1.7 takes it: seconds
+# without the unit, or 0 (the fewest iterations) for a count of iterations.
+predix_min_time() {
+  local bin=$1 value=$2
+  if "$bin" --benchmark_list_tests --benchmark_min_time="$value" >/dev/null 2>&1; then
+    echo "$value"
+  else
+    case $value in
+      *x) echo 0 ;;
+      *s) echo "${value%s}" ;;
+      *) echo "$value" ;;
+    esac
+  fi
+}
