@@ -74,7 +74,7 @@ struct deferred_tiles {
   unsigned* done = nullptr;
   T* slots = nullptr;
   long long tiles = 0;
-  int forced = -1;  // −1: as the sample says; 0 or 1: look back or defer; 2: late (tests)
+  int forced = -1;  // −1: as the sample says; 1: defer; 2: defer, published late (tests)
 
   __host__ __device__ bool on() const { return counts != nullptr; }
 
