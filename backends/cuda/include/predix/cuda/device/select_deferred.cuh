@@ -74,7 +74,7 @@ struct deferred_tiles {
   unsigned* done = nullptr;
   T* slots = nullptr;
   long long tiles = 0;
-  int forced = -1;  // −1: as the sample says; 1: defer; 2: defer, published late (tests)
+  deferral how = deferral::choose;  // choose, or (tests) always or late
 
   __host__ __device__ bool on() const { return counts != nullptr; }
 
@@ -83,14 +83,14 @@ struct deferred_tiles {
   template <int THREADS, class Tests, class Pred, class V>
   __device__ __forceinline__ unsigned choose(const Tests& tests, long long n, Pred& pred,
                                              const tile_state<V>& state) const {
-    int choice = forced;
-    if (choice < 0) {
-      choice = sampled_selected<THREADS>(tests, n, pred) <=
+    bool defers = true;  // always or late
+    if (how == deferral::choose) {
+      defers = sampled_selected<THREADS>(tests, n, pred) <=
                tuning::active::select::defer_sample_most;
-    } else if (choice == 2) {  // late: ~50 µs, while the tiles resident beside it are ranked
+    } else if (how == deferral::late) {  // ~50 µs, while the tiles resident beside it are ranked
       for (int i = 0; i < 50; ++i) __nanosleep(1000);
     }
-    const tile_status status = choice ? tile_inclusive : tile_partial;
+    const tile_status status = defers ? tile_inclusive : tile_partial;
     if (threadIdx.x == 0) publish_status(state, tiles, status);
     return status;
   }
@@ -382,10 +382,7 @@ class deferral_storage {
       agent.deferred = {reinterpret_cast<unsigned*>(at + counts_at),
                         reinterpret_cast<unsigned*>(at + groups_at),
                         reinterpret_cast<unsigned*>(at + done_at),
-                        reinterpret_cast<T*>(at + slots_at), tiles,
-                        how == deferral::choose ? -1
-                        : how == deferral::late ? 2
-                                                : 1};
+                        reinterpret_cast<T*>(at + slots_at), tiles, how};
       on_ = true;
     }
   }
