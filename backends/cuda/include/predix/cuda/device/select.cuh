@@ -73,16 +73,18 @@ inline constexpr int select_item_bytes_v =
         : int(sizeof(typename Source::value_type));
 
 /// Whether a selection of Source items may defer its placing (select_deferred.cuh): one
-/// output, and items the tuning lets defer.
-template <class Source, rejected_to REJECTED>
+/// output, not in place, and items the tuning lets defer.
+template <class Source, rejected_to REJECTED, bool IN_PLACE>
 inline constexpr bool select_defers_v =
-    REJECTED == rejected_to::nowhere &&
+    REJECTED == rejected_to::nowhere && !IN_PLACE &&
     tuning::active::select::defers(select_item_bytes_v<Source>);
 
+/// IN_PLACE: Selected writes over Source (select_in_place.cuh), so that the look-back orders
+/// every tile's loads before the stores of the tiles after it (tile_prefix).
 template <class Source, class Stencil, class Selected, class Rejected, class Pred,
-          rejected_to REJECTED>
+          rejected_to REJECTED, bool IN_PLACE>
 struct select_agent
-    : deferral_members<select_defers_v<Source, REJECTED>, typename Source::value_type> {
+    : deferral_members<select_defers_v<Source, REJECTED, IN_PLACE>, typename Source::value_type> {
   using T = typename Source::value_type;
   using E = typename Source::element;
   using tuning = tuning::active::select;
@@ -125,7 +127,7 @@ struct select_agent
   /// The tile's items sorted out in shared memory (select_staging.cuh).
   using staging = detail::select_staging<Source, T, layout, REJECTED, SPARSE_MOST>;
   /// Whether the call may defer its placing (select_deferred.cuh), and a tile's slot there.
-  static constexpr bool DEFERS = select_defers_v<Source, REJECTED>;
+  static constexpr bool DEFERS = select_defers_v<Source, REJECTED, IN_PLACE>;
   static constexpr int SLOT = tuning::defer_slot_items(static_cast<int>(TILE));
   static constexpr int GROUP = static_cast<int>(TILE) / SLOT;  // whose slots hold a tile
 
@@ -148,7 +150,7 @@ struct select_agent
   bool aligned_in, aligned_stencil;
   bool use_stencil;  // false: the predicate takes the items themselves
   Pred pred;
-  tile_prefix<V, count_op> prefix;  // its first sleep: tuning::look_back_first_ns
+  tile_prefix<V, count_op, IN_PLACE> prefix;  // its first sleep: tuning::look_back_first_ns
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
   int head = 0;  // items before the source's and stencil's first, done apart (select_head)
   /// The resident blocks of the kernel of whole tiles when the tiles of its first and last
@@ -342,7 +344,7 @@ struct select_agent
           before = *head_count;
         }
         storage.prefix = before;
-        if (!last) prefix.state.publish(0, tile_inclusive, before + V(tile_selected));
+        if (!last) prefix.publish(0, tile_inclusive, before + V(tile_selected));
       }
     } else if constexpr (STAGE_FIRST) {  // warp 0 stages first, in its look-back's first sleep
       prefix.begin(tile, V(tile_selected), !last);
@@ -426,15 +428,15 @@ __global__ void __launch_bounds__(warp_threads) select_head_kernel(Agent agent) 
 }
 
 /// The selection agent of [first, first + n) (the predicate on the stencil's item, unless the
-/// stencil is `first` itself) into out_selected and, as REJECTED says, out_rejected; its counts
-/// pointer is set by the caller.
-template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class OutRej,
-          class Pred>
+/// stencil is `first` itself) into out_selected (IN_PLACE: `first` itself) and, as REJECTED
+/// says, out_rejected; its counts pointer is set by the caller.
+template <rejected_to REJECTED, bool IN_PLACE, class In, class StencilIt, class OutSel,
+          class OutRej, class Pred>
 auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_selected,
                        OutRej out_rejected, Pred pred) {
   using agent = select_agent<detail::source_t<In>, detail::source_t<StencilIt>,
                              detail::sink_t<OutSel>, detail::sink_t<OutRej>,
-                             device_function_t<Pred>, REJECTED>;
+                             device_function_t<Pred>, REJECTED, IN_PLACE>;
   const auto source = detail::make_source(first);
   const auto stencil_source = detail::make_source(stencil);
   return agent{{},
@@ -475,17 +477,18 @@ select_counts run_selection(Agent& agent, long long tiles, long long whole, long
 
 /// Selects the items of [first, first + n) whose predicate (on the stencil's item, unless the
 /// stencil is `first` itself) holds into out_selected, the others as REJECTED says into
-/// out_rejected; returns the number selected and where the rejected items in out_rejected begin
-/// (backward: store_backward; otherwise the number selected). n > 0; returns after the work is
-/// done. A one-output selection places its items as `how` says (select_deferred.cuh; in place:
-/// never) and tells the way taken to *taken.
-template <rejected_to REJECTED, class In, class StencilIt, class OutSel, class OutRej,
-          class Pred>
+/// out_rejected (IN_PLACE: out_selected is `first`); returns the number selected and where the
+/// rejected items in out_rejected begin (backward: store_backward; otherwise the number
+/// selected). n > 0; returns after the work is done. A one-output selection not in place places
+/// its items as `how` says (select_deferred.cuh) and tells the way taken to *taken.
+template <rejected_to REJECTED, bool IN_PLACE = false, class In, class StencilIt, class OutSel,
+          class OutRej, class Pred>
 select_counts device_select(const cuda_policy& policy, In first, long long n,
                             StencilIt stencil, OutSel out_selected, OutRej out_rejected,
                             Pred pred, const char* algorithm, deferral how = deferral::choose,
                             deferral* taken = nullptr) {
-  auto a = make_select_agent<REJECTED>(first, n, stencil, out_selected, out_rejected, pred);
+  auto a = make_select_agent<REJECTED, IN_PLACE>(first, n, stencil, out_selected, out_rejected,
+                                                 pred);
   a.skip_head();
   using agent = decltype(a);
   const long long tiles = (a.n + agent::TILE - 1) / agent::TILE;

@@ -3,13 +3,15 @@
 // select.cuh with the range as its output of selected items.
 //   items a b c d e f, flags 1 0 1 1 0 1 → partition: a c d f e b; stable_partition: a c d f b e
 // In place (out == first) the selected items are safe to write: a tile writes only below its
-// own end, and only after its look-back has seen every earlier tile publish, that is, after
-// every earlier tile has read its items. remove_if drops the rejected items; stable_partition
-// puts them in temporary storage and copies them behind the selected ones, or, when a sample
-// of the predicate says few are selected, sweeps from the end and puts the selected ones aside
-// instead (device_stable_partition: the choice made on the device); partition writes
-// those whose places lie below their tile's end in place too (select.cuh: store_backward) and
-// puts only the others aside (a of them: those of the first tiles, about n/3 at 50% selected,
+// own end, and only after its look-back has seen every earlier tile publish, which such a tile
+// does with release semantics after a barrier that follows all of its threads' loads
+// (tile_prefix IN_PLACE), so every earlier tile has read its items (docs/in_place.md).
+// remove_if drops the rejected items; stable_partition puts them in temporary storage and
+// copies them behind the selected ones, or, when a sample of the predicate says few are
+// selected, sweeps from the end and puts the selected ones aside instead
+// (device_stable_partition: the choice made on the device); partition writes those whose
+// places lie below their tile's end in place too (select.cuh: store_backward) and puts only
+// the others aside (a of them: those of the first tiles, about n/3 at 50% selected,
 // n/2 at 1%, none at 100%):
 //   remove_if          read n, write k                             (k selected)
 //   stable_partition   read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
@@ -57,8 +59,7 @@ template <rejected_to REJECTED, class It, class StencilIt, class Pred>
 long long device_select_in_place(const cuda_policy& policy, It first, long long n,
                                  StencilIt stencil, Pred pred, const char* algorithm) {
   if constexpr (REJECTED == rejected_to::nowhere) {
-    return device_select<REJECTED>(policy, first, n, stencil, first, first, pred, algorithm,
-                                   deferral::never)
+    return device_select<REJECTED, true>(policy, first, n, stencil, first, first, pred, algorithm)
         .selected;
   } else {
     using T = typename std::iterator_traits<It>::value_type;
@@ -66,7 +67,7 @@ long long device_select_in_place(const cuda_policy& policy, It first, long long 
     detail::temporary_storage aside(sizeof(T) * static_cast<std::size_t>(n), stream, algorithm);
     T* const rejected = aside.at<T>(0);
     const select_counts counts =
-        device_select<REJECTED>(policy, first, n, stencil, first, rejected, pred, algorithm);
+        device_select<REJECTED, true>(policy, first, n, stencil, first, rejected, pred, algorithm);
     const long long k = counts.selected, at = counts.aside_from;  // [at, n) lies aside
     if (at == n) return k;
     const T* const from = rejected + (REJECTED == rejected_to::forward ? 0 : at);
@@ -177,9 +178,9 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
     const auto items = ::thrust::make_reverse_iterator(data + n);
     const auto reversed_tests = ::thrust::make_reverse_iterator(tests + n);
     const predix::detail::negate<Pred> rejects{pred};
-    auto forward = make_select_agent<rejected_to::forward>(first, n, stencil, first,
-                                                           static_cast<T*>(nullptr), pred);
-    auto backward = make_select_agent<rejected_to::forward>(
+    auto forward = make_select_agent<rejected_to::forward, true>(first, n, stencil, first,
+                                                                 static_cast<T*>(nullptr), pred);
+    auto backward = make_select_agent<rejected_to::forward, true>(
         items, n, reversed_tests, items, ::thrust::make_reverse_iterator(static_cast<T*>(nullptr)),
         rejects);
     backward.use_stencil = forward.use_stencil;  // the reversed items are their own stencil too

@@ -191,16 +191,34 @@ __device__ __forceinline__ unsigned read_status(const tile_state<V>& state, long
 /// publishes INCLUSIVE(prefix · aggregate) and returns the exclusive prefix in every lane.
 /// first_ns: the look-back's sleep before its first read in a large grid (tuning look_back
 /// unless a call gives its own).
-template <class V, class Op>
+/// IN_PLACE: the call's output is its input, and a tile stores over items of earlier tiles
+/// (select_in_place.cuh). A tile's first publication is then a release (a fence, then the
+/// relaxed store) and its look-back ends with a fence that both acquires what it read and
+/// releases its INCLUSIVE publication: the loads a tile's threads make before the barrier that
+/// precedes its first publication come before the stores of every tile that has seen it (or a
+/// later tile's INCLUSIVE), made after the barrier that follows their look-back. Relaxed, a
+/// publication may overtake the tile's loads of items it does not depend on (a stencil's
+/// items), and a later tile overwrites them before they are read (docs/in_place.md).
+template <class V, class Op, bool IN_PLACE = false>
 struct tile_prefix {
   tile_state<V> state;
   Op op;
+
+  /// Stores the tile's first status and value: PARTIAL, or tile 0's INCLUSIVE (a release when
+  /// IN_PLACE). An INCLUSIVE after a look-back is stored by state.publish: the look-back's last
+  /// fence makes it a release.
+  __device__ __forceinline__ void publish(long long tile, tile_status s, const V& value) const {
+    if constexpr (IN_PLACE) {
+      ::cuda::atomic_thread_fence(::cuda::memory_order_release, ::cuda::thread_scope_device);
+    }
+    state.publish(tile, s, value);
+  }
 
   __device__ __forceinline__ V operator()(
       long long tile, const V& aggregate, bool publish,
       unsigned first_ns = tuning::active::look_back::first_ns) {
     const bool leader = lane_id() == 0;
-    if (publish && leader) state.publish(tile, tile_partial, aggregate);
+    if (publish && leader) this->publish(tile, tile_partial, aggregate);
     const V prefix = exclusive_prefix(tile, first_ns);
     if (publish && leader) state.publish(tile, tile_inclusive, op(prefix, aggregate));
     return prefix;
@@ -222,7 +240,7 @@ struct tile_prefix {
   /// (the selection's staging), so that warp 0 does its part of that work during the first
   /// sleep. begin, block-wide: thread 0 publishes PARTIAL(aggregate) when asked.
   __device__ __forceinline__ void begin(long long tile, const V& aggregate, bool publish) {
-    if (publish && threadIdx.x == 0) state.publish(tile, tile_partial, aggregate);
+    if (publish && threadIdx.x == 0) this->publish(tile, tile_partial, aggregate);
   }
 
   /// The second half, block-wide: warp 0 looks back, its first sleep shortened by the time
@@ -286,7 +304,12 @@ struct tile_prefix {
             detail::shfl(detail::suffix_reduce_lanes(value[w], lo, warp_threads, op), lo);
         running = have ? op(window, running) : window;
         have = true;
-        if (inclusive[w] != 0) return running;
+        if (inclusive[w] != 0) {
+          if constexpr (IN_PLACE) {  // the states read before the tile's stores and INCLUSIVE
+            ::cuda::atomic_thread_fence(::cuda::memory_order_acq_rel, ::cuda::thread_scope_device);
+          }
+          return running;
+        }
       }
     }
   }
