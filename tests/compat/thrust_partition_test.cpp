@@ -4,29 +4,11 @@
 // predix does on every backend); Thrust's OMP and CPP systems order the rejected items
 // differently, so there only the two parts' contents are compared.
 #include <thrust/partition.h>
-#include <thrust/sort.h>
 
 #include "compat_test.hpp"
 
 namespace predix_test {
 namespace {
-
-/// actual and expected, partitioned at the given offsets, hold the same parts: exactly on
-/// CUDA, as sorted sequences elsewhere.
-::testing::AssertionResult same_partition(ints actual, std::ptrdiff_t actual_mid, ints expected,
-                                          std::ptrdiff_t expected_mid) {
-  if (actual_mid != expected_mid) {
-    return ::testing::AssertionFailure() << "partition point " << actual_mid << " != "
-                                         << expected_mid;
-  }
-#if !PREDIX_THRUST_CUDA
-  for (ints* v : {&actual, &expected}) {
-    thrust::sort(thrust::device, v->begin(), v->begin() + actual_mid);
-    thrust::sort(thrust::device, v->begin() + actual_mid, v->end());
-  }
-#endif
-  return same_range(actual, expected);
-}
 
 TEST(ThrustPartition, InPlace) {
   for_each_case([](std::ptrdiff_t n, int threshold, rng& r) {

@@ -7,7 +7,9 @@
 // exclusive_scan, reduce, copy_if, remove_copy_if, remove_if, partition, stable_partition,
 // partition_copy, stable_partition_copy, partition_point, is_partitioned, count_if, count,
 // find_if, find_if_not, find, any_of, all_of, none_of. Thrust finds them by argument-dependent
-// lookup on the policy (policy.hpp); any other algorithm is Thrust's.
+// lookup on the policy (policy.hpp); any other algorithm is Thrust's. As in Thrust, predix sees
+// contiguous iterators as raw pointers: user functors get T&, not thrust::device_reference<T>
+// (detail/run.hpp).
 #include <predix/thrust/policy.hpp>
 
 #include <predix/thrust/copy_if.hpp>

@@ -7,18 +7,25 @@
 
 namespace predix::thrust {
 
+namespace detail {
+
+template <class It>
+using difference_t = typename std::iterator_traits<It>::difference_type;
+
+}  // namespace detail
+
 template <class D, class It, class Pred>
-typename std::iterator_traits<It>::difference_type count_if(execution_policy<D>& exec, It first,
-                                                            It last, Pred pred) {
-  return detail::run(exec, "count_if",
-                     [&](const auto& p) { return predix::count_if(p, first, last, pred); });
+detail::difference_t<It> count_if(execution_policy<D>& exec, It first, It last, Pred pred) {
+  return detail::run(exec, "count_if", [&](const auto& p) {
+    return predix::count_if(p, detail::raw(first), detail::raw(last), pred);
+  });
 }
 
 template <class D, class It, class T>
-typename std::iterator_traits<It>::difference_type count(execution_policy<D>& exec, It first,
-                                                         It last, const T& value) {
-  return detail::run(exec, "count",
-                     [&](const auto& p) { return predix::count(p, first, last, value); });
+detail::difference_t<It> count(execution_policy<D>& exec, It first, It last, const T& value) {
+  return detail::run(exec, "count", [&](const auto& p) {
+    return predix::count(p, detail::raw(first), detail::raw(last), value);
+  });
 }
 
 }  // namespace predix::thrust

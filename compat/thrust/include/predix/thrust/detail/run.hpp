@@ -6,8 +6,11 @@
 //   - turns predix::cuda_error into thrust::system_error (cuda category), what Thrust throws.
 // PREDIX_THRUST_TRACE(algorithm, policy), if defined before the first include, is called on
 // every entry (tests record which algorithms reached predix, on which predix policy).
+// Also here: raw/back (Thrust's contiguous iterators as raw pointers, and back).
 #include <cstddef>
 #include <type_traits>
+
+#include <thrust/type_traits/unwrap_contiguous_iterator.h>
 
 #include <predix/thrust/policy.hpp>
 
@@ -25,6 +28,21 @@
 #endif
 
 namespace predix::thrust::detail {
+
+/// Thrust's contiguous iterators (device_vector iterators, device_ptr) as the raw pointers
+/// that Thrust's own systems unwrap them to, so that user functors get T& as they do with
+/// thrust::device, not the thrust::device_reference<T> that a device_ptr gives on the OMP and
+/// CPP systems; any other iterator as it is.
+template <class It>
+auto raw(It it) {
+  return ::thrust::try_unwrap_contiguous_iterator(it);
+}
+
+/// The caller's iterator `it` moved to `raw_end`, a position in the range that raw(it) starts.
+template <class It, class Raw>
+It back(It it, Raw raw_end) {
+  return it + (raw_end - raw(it));
+}
 
 #if PREDIX_THRUST_CUDA
 /// Policies made by par(alloc).
