@@ -101,10 +101,10 @@ struct predix_remove {
 };
 
 template <class T>
-using if_probe = decltype(predix::impl::copy_if(predix::cuda, (T*)0, (T*)0, (T*)0, (T*)0, perf::predicate<T>()));
+using if_probe = decltype(predix::impl::copy_if(predix::cuda, (T*)0, (T*)0, (T*)0, (T*)0, perf::predicate<T>(), "copy_if"));
 template <class T>
 using flagged_probe =
-    decltype(predix::impl::copy_if(predix::cuda, (T*)0, (T*)0, (std::uint8_t*)0, (T*)0, perf::nonzero{}));
+    decltype(predix::impl::copy_if(predix::cuda, (T*)0, (T*)0, (std::uint8_t*)0, (T*)0, perf::nonzero{}, "copy_if"));
 
 const bool registered_predix =
     perf::add_predix<if_probe, predix_if>(perf::cuda_types{}, "copy_if", perf::axis::select) &&

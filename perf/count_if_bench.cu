@@ -48,7 +48,7 @@ struct predix_count {
 };
 
 template <class T>
-using probe = decltype(predix::impl::count_if(predix::cuda, (T*)0, (T*)0, perf::predicate<T>()));
+using probe = decltype(predix::impl::count_if(predix::cuda, (T*)0, (T*)0, perf::predicate<T>(), "count_if"));
 
 const bool registered_predix = perf::add_predix<probe, predix_count>(perf::cuda_types{}, "count_if", perf::axis::select);
 #endif

@@ -84,7 +84,7 @@ struct predix_calls {
 };
 
 template <class T>
-using probe = decltype(predix::impl::find_if(predix::cuda, (T*)0, (T*)0, perf::predicate<T>()));
+using probe = decltype(predix::impl::find_if(predix::cuda, (T*)0, (T*)0, perf::predicate<T>(), "find_if"));
 
 const bool registered_predix =
     perf::add_predix<probe, run_search<search::find_if, predix_calls>>(perf::cuda_types{}, "find_if", perf::axis::find) &&

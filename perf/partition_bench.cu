@@ -99,12 +99,12 @@ struct predix_in_place {
 
 template <class T>
 using copy_probe = decltype(predix::impl::partition_copy(predix::cuda, (T*)0, (T*)0, (T*)0, (T*)0, (T*)0,
-                                                         perf::predicate<T>()));
+                                                         perf::predicate<T>(), "partition_copy"));
 template <class T>
-using partition_probe = decltype(predix::impl::partition(predix::cuda, (T*)0, (T*)0, (T*)0, perf::predicate<T>()));
+using partition_probe = decltype(predix::impl::partition(predix::cuda, (T*)0, (T*)0, (T*)0, perf::predicate<T>(), "partition"));
 template <class T>
 using stable_probe = decltype(predix::impl::stable_partition(predix::cuda, (T*)0, (T*)0, (T*)0,
-                                                               perf::predicate<T>()));
+                                                               perf::predicate<T>(), "stable_partition"));
 
 const bool registered_predix =
     perf::add_predix<copy_probe, predix_partition_copy>(perf::cuda_types{}, "partition_copy", perf::axis::select) &&

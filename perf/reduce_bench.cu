@@ -45,7 +45,7 @@ struct predix_reduce {
 };
 
 template <class T>
-using probe = decltype(predix::impl::reduce(predix::cuda, (T*)0, (T*)0, T(0), std::plus<>{}));
+using probe = decltype(predix::impl::reduce(predix::cuda, (T*)0, (T*)0, T(0), std::plus<>{}, "reduce"));
 
 const bool registered_predix = perf::add_predix<probe, predix_reduce>(perf::cuda_types{}, "reduce", perf::axis::none);
 #endif

@@ -90,11 +90,11 @@ using in_it = std::conditional_t<std::is_same_v<T, perf::flags_i32>,
                                  thrust::transform_iterator<perf::widen<std::int32_t>, std::uint8_t*>, T*>;
 template <class T>
 using inclusive_probe = decltype(predix::impl::inclusive_scan(predix::cuda, in_it<T>(), in_it<T>(),
-                                                              (typename perf::io<T>::out*)0, std::plus<>{}));
+                                                              (typename perf::io<T>::out*)0, std::plus<>{}, "inclusive_scan"));
 template <class T>
 using exclusive_probe = decltype(predix::impl::exclusive_scan(
     predix::cuda, (typename perf::io<T>::in*)0, (typename perf::io<T>::in*)0, (typename perf::io<T>::out*)0,
-    typename perf::io<T>::out(0), std::plus<>{}));
+    typename perf::io<T>::out(0), std::plus<>{}, "exclusive_scan"));
 
 const bool registered_predix =
     perf::add_predix<inclusive_probe, predix_inclusive>(scan_types{}, "inclusive_scan", perf::axis::none) &&

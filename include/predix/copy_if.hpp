@@ -11,7 +11,7 @@ template <class Policy, class In, class Stencil, class Out, class Pred>
 detail::enable_if_policy_t<Policy, Out> copy_if(Policy&& policy, In first, In last, Stencil stencil,
                                                 Out out, Pred pred) {
   detail::checked_size(first, last, "copy_if");
-  return impl::copy_if(policy, first, last, stencil, out, pred);
+  return impl::copy_if(policy, first, last, stencil, out, pred, "copy_if");
 }
 
 template <class Policy, class In, class Out, class Pred>
@@ -24,7 +24,8 @@ template <class Policy, class In, class Stencil, class Out, class Pred>
 detail::enable_if_policy_t<Policy, Out> remove_copy_if(Policy&& policy, In first, In last,
                                                        Stencil stencil, Out out, Pred pred) {
   detail::checked_size(first, last, "remove_copy_if");
-  return impl::copy_if(policy, first, last, stencil, out, detail::negate<Pred>{pred});
+  return impl::copy_if(policy, first, last, stencil, out, detail::negate<Pred>{pred},
+                       "remove_copy_if");
 }
 
 template <class Policy, class In, class Out, class Pred>

@@ -11,14 +11,14 @@ template <class Policy, class It, class Pred>
 detail::enable_if_policy_t<Policy, detail::diff_t<It>> count_if(Policy&& policy, It first, It last,
                                                                 Pred pred) {
   detail::checked_size(first, last, "count_if");
-  return impl::count_if(policy, first, last, pred);
+  return impl::count_if(policy, first, last, pred, "count_if");
 }
 
 template <class Policy, class It, class T>
 detail::enable_if_policy_t<Policy, detail::diff_t<It>> count(Policy&& policy, It first, It last,
                                                              const T& value) {
   detail::checked_size(first, last, "count");
-  return impl::count_if(policy, first, last, detail::equal_to_value<T>{value});
+  return impl::count_if(policy, first, last, detail::equal_to_value<T>{value}, "count");
 }
 
 }  // namespace predix

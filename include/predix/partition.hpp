@@ -9,8 +9,8 @@
 #include <utility>
 
 #include <predix/detail/backends.hpp>
+#include <predix/detail/functional.hpp>
 #include <predix/detail/range.hpp>
-#include <predix/find.hpp>
 
 namespace predix {
 
@@ -18,7 +18,7 @@ template <class Policy, class It, class Stencil, class Pred>
 detail::enable_if_policy_t<Policy, It> partition(Policy&& policy, It first, It last, Stencil stencil,
                                                  Pred pred) {
   detail::checked_size(first, last, "partition");
-  return impl::partition(policy, first, last, stencil, pred);
+  return impl::partition(policy, first, last, stencil, pred, "partition");
 }
 
 template <class Policy, class It, class Pred>
@@ -30,7 +30,7 @@ template <class Policy, class It, class Stencil, class Pred>
 detail::enable_if_policy_t<Policy, It> stable_partition(Policy&& policy, It first, It last,
                                                         Stencil stencil, Pred pred) {
   detail::checked_size(first, last, "stable_partition");
-  return impl::stable_partition(policy, first, last, stencil, pred);
+  return impl::stable_partition(policy, first, last, stencil, pred, "stable_partition");
 }
 
 template <class Policy, class It, class Pred>
@@ -43,8 +43,9 @@ template <class Policy, class In, class Stencil, class OutTrue, class OutFalse, 
 detail::enable_if_policy_t<Policy, std::pair<OutTrue, OutFalse>> stable_partition_copy(
     Policy&& policy, In first, In last, Stencil stencil, OutTrue out_true, OutFalse out_false,
     Pred pred) {
-  detail::checked_size(first, last, "partition_copy");
-  return impl::partition_copy(policy, first, last, stencil, out_true, out_false, pred);
+  detail::checked_size(first, last, "stable_partition_copy");
+  return impl::partition_copy(policy, first, last, stencil, out_true, out_false, pred,
+                              "stable_partition_copy");
 }
 
 template <class Policy, class In, class OutTrue, class OutFalse, class Pred>
@@ -58,26 +59,31 @@ template <class Policy, class In, class Stencil, class OutTrue, class OutFalse, 
 detail::enable_if_policy_t<Policy, std::pair<OutTrue, OutFalse>> partition_copy(
     Policy&& policy, In first, In last, Stencil stencil, OutTrue out_true, OutFalse out_false,
     Pred pred) {
-  return predix::stable_partition_copy(policy, first, last, stencil, out_true, out_false, pred);
+  detail::checked_size(first, last, "partition_copy");
+  return impl::partition_copy(policy, first, last, stencil, out_true, out_false, pred,
+                              "partition_copy");
 }
 
 template <class Policy, class In, class OutTrue, class OutFalse, class Pred>
 detail::enable_if_policy_t<Policy, std::pair<OutTrue, OutFalse>> partition_copy(
     Policy&& policy, In first, In last, OutTrue out_true, OutFalse out_false, Pred pred) {
-  return predix::stable_partition_copy(policy, first, last, first, out_true, out_false, pred);
+  return predix::partition_copy(policy, first, last, first, out_true, out_false, pred);
 }
 
 template <class Policy, class It, class Pred>
 detail::enable_if_policy_t<Policy, It> partition_point(Policy&& policy, It first, It last,
                                                        Pred pred) {
-  return predix::find_if_not(policy, first, last, pred);
+  detail::checked_size(first, last, "partition_point");
+  return impl::find_if(policy, first, last, detail::negate<Pred>{pred}, "partition_point");
 }
 
 template <class Policy, class It, class Pred>
 detail::enable_if_policy_t<Policy, bool> is_partitioned(Policy&& policy, It first, It last,
                                                         Pred pred) {
-  const It boundary = predix::find_if_not(policy, first, last, pred);
-  return predix::find_if(policy, boundary, last, pred) == last;
+  detail::checked_size(first, last, "is_partitioned");
+  const It boundary = impl::find_if(policy, first, last, detail::negate<Pred>{pred},
+                                    "is_partitioned");
+  return impl::find_if(policy, boundary, last, pred, "is_partitioned") == last;
 }
 
 }  // namespace predix

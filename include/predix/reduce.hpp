@@ -11,7 +11,7 @@ namespace predix {
 template <class Policy, class In, class T, class Op>
 detail::enable_if_policy_t<Policy, T> reduce(Policy&& policy, In first, In last, T init, Op op) {
   detail::checked_size(first, last, "reduce");
-  return impl::reduce(policy, first, last, init, op);
+  return impl::reduce(policy, first, last, init, op, "reduce");
 }
 
 template <class Policy, class In, class T>

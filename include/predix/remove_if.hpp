@@ -11,7 +11,7 @@ template <class Policy, class It, class Stencil, class Pred>
 detail::enable_if_policy_t<Policy, It> remove_if(Policy&& policy, It first, It last, Stencil stencil,
                                                  Pred pred) {
   detail::checked_size(first, last, "remove_if");
-  return impl::remove_if(policy, first, last, stencil, pred);
+  return impl::remove_if(policy, first, last, stencil, pred, "remove_if");
 }
 
 template <class Policy, class It, class Pred>

@@ -14,7 +14,7 @@ template <class Policy, class In, class Out, class Op>
 detail::enable_if_policy_t<Policy, Out> inclusive_scan(Policy&& policy, In first, In last, Out out,
                                                        Op op) {
   detail::checked_size(first, last, "inclusive_scan");
-  return impl::inclusive_scan(policy, first, last, out, op);
+  return impl::inclusive_scan(policy, first, last, out, op, "inclusive_scan");
 }
 
 template <class Policy, class In, class Out>
@@ -26,7 +26,7 @@ template <class Policy, class In, class Out, class T, class Op>
 detail::enable_if_policy_t<Policy, Out> exclusive_scan(Policy&& policy, In first, In last, Out out,
                                                        T init, Op op) {
   detail::checked_size(first, last, "exclusive_scan");
-  return impl::exclusive_scan(policy, first, last, out, init, op);
+  return impl::exclusive_scan(policy, first, last, out, init, op, "exclusive_scan");
 }
 
 template <class Policy, class In, class Out, class T>

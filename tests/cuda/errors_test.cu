@@ -3,6 +3,7 @@
 // and a failed CUDA call or a kernel's fault is predix::cuda_error naming the algorithm.
 #include <thrust/device_ptr.h>
 #include <thrust/host_vector.h>
+#include <thrust/iterator/transform_iterator.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "../support/cases.hpp"
+#include "../support/entry_points.hpp"
 #include "../support/iterators.hpp"
 #include "conformance/memory.cuh"
 
@@ -22,20 +24,6 @@ using M = backend_memory<predix::cuda_policy>;
 
 class Errors : public cuda_test {};
 
-/// Calls run() and expects std::invalid_argument naming `algorithm` and a host pointer.
-template <class Run>
-void expect_host_pointer_error(const char* algorithm, Run&& run) {
-  SCOPED_TRACE(algorithm);
-  try {
-    run();
-    ADD_FAILURE() << "no exception";
-  } catch (const std::invalid_argument& e) {
-    const std::string what = e.what();
-    EXPECT_NE(what.find(std::string("predix::") + algorithm), std::string::npos) << what;
-    EXPECT_NE(what.find("host pointer"), std::string::npos) << what;
-  }
-}
-
 bool pageable_memory_is_device_accessible() {
   int device = 0, value = 0;
   PREDIX_CUDA_CHECK(cudaGetDevice(&device));
@@ -43,13 +31,19 @@ bool pageable_memory_is_device_accessible() {
   return value != 0;
 }
 
-/// Pageable host memory: refused by every algorithm, before anything is written to the
-/// device output — unless kernels can read it (HMM / ATS systems), where it must just work.
+/// Pageable host memory: refused by every form of every algorithm as its input
+/// (support/entry_points.hpp), and by those with a stencil or outputs as these, each time
+/// naming the algorithm called (not the core operation it is built on: "predix::any_of", not
+/// "predix::find_if"), before anything is written to the device arrays — unless kernels can
+/// read it (HMM / ATS systems), where it must just work.
 TEST_F(Errors, HostPointerIsRefused) {
   std::vector<int> host(1000, 3);
   int* const h = host.data();
-  auto out = M::upload(poisoned<int>(1000));
+  auto in = M::upload(host_array<int>(1000, 3));
+  auto out = M::upload(poisoned<int>(1000)), out2 = M::upload(poisoned<int>(1000));
+  int* const di = in.begin();
   int* const d = out.begin();
+  int* const d2 = out2.begin();
   const is_selected pred{};
   if (pageable_memory_is_device_accessible()) {
     EXPECT_EQ(predix::count_if(predix::cuda, h, h + 1000, pred), 1000);
@@ -58,26 +52,42 @@ TEST_F(Errors, HostPointerIsRefused) {
     for (int i = 0; i < 1000; ++i) ASSERT_EQ(got[i], 3 * (i + 1));
     GTEST_SKIP() << "this device reads pageable host memory: predix::cuda accepts it";
   }
-  expect_host_pointer_error("inclusive_scan",
-                            [&] { predix::inclusive_scan(predix::cuda, h, h + 1000, d); });
-  expect_host_pointer_error("inclusive_scan",
-                            [&] { predix::inclusive_scan(predix::cuda, d, d + 1000, h); });
-  expect_host_pointer_error("exclusive_scan",
-                            [&] { predix::exclusive_scan(predix::cuda, h, h + 1000, d, 0); });
-  expect_host_pointer_error("reduce", [&] { predix::reduce(predix::cuda, h, h + 1000); });
-  expect_host_pointer_error("count_if", [&] { predix::count_if(predix::cuda, h, h + 1000, pred); });
-  expect_host_pointer_error("find_if", [&] { predix::any_of(predix::cuda, h, h + 1000, pred); });
-  expect_host_pointer_error("copy_if",
-                            [&] { predix::copy_if(predix::cuda, d, d + 1000, h, pred); });
-  expect_host_pointer_error("partition",
-                            [&] { predix::partition(predix::cuda, h, h + 1000, pred); });
+  const auto& p = predix::cuda;
+  auto entries = entry_points(p, h, h + 1000, h, d, d2, pred);
+  ASSERT_EQ(entries.size(), 32u);
+  const thrust::host_vector<int> hv(1000, 3);
   const auto hp = thrust::device_pointer_cast(h);
-  expect_host_pointer_error("count_if",
-                            [&] { predix::count_if(predix::cuda, hp, hp + 1000, pred); });
-  thrust::host_vector<int> hv(1000, 3);
-  expect_host_pointer_error("count_if",
-                            [&] { predix::count_if(predix::cuda, hv.begin(), hv.end(), pred); });
+  const std::vector<entry_point> elsewhere = {
+      {"inclusive_scan", "host output", [&] { predix::inclusive_scan(p, di, di + 1000, h); }},
+      {"exclusive_scan", "host output", [&] { predix::exclusive_scan(p, di, di + 1000, h); }},
+      {"copy_if", "host output", [&] { predix::copy_if(p, di, di + 1000, h, pred); }},
+      {"copy_if", "host stencil", [&] { predix::copy_if(p, di, di + 1000, h, d, pred); }},
+      {"remove_copy_if", "host output",
+       [&] { predix::remove_copy_if(p, di, di + 1000, h, pred); }},
+      {"remove_copy_if", "host stencil",
+       [&] { predix::remove_copy_if(p, di, di + 1000, h, d, pred); }},
+      {"remove_if", "host stencil", [&] { predix::remove_if(p, di, di + 1000, h, pred); }},
+      {"partition", "host stencil", [&] { predix::partition(p, di, di + 1000, h, pred); }},
+      {"stable_partition", "host stencil",
+       [&] { predix::stable_partition(p, di, di + 1000, h, pred); }},
+      {"partition_copy", "host output of selected items",
+       [&] { predix::partition_copy(p, di, di + 1000, h, d2, pred); }},
+      {"partition_copy", "host output of rejected items",
+       [&] { predix::partition_copy(p, di, di + 1000, d, h, pred); }},
+      {"stable_partition_copy", "host stencil",
+       [&] { predix::stable_partition_copy(p, di, di + 1000, h, d, d2, pred); }},
+      {"stable_partition_copy", "host output of rejected items",
+       [&] { predix::stable_partition_copy(p, di, di + 1000, d, h, pred); }},
+      {"count", "thrust::device_ptr to host memory",
+       [&] { (void)predix::count(p, hp, hp + 1000, 3); }},
+      {"all_of", "thrust::host_vector iterators",
+       [&] { (void)predix::all_of(p, hv.begin(), hv.end(), pred); }},
+  };
+  entries.insert(entries.end(), elsewhere.begin(), elsewhere.end());
+  expect_every_entry_point_throws<std::invalid_argument>(entries, "host pointer");
+  EXPECT_TRUE(same_elements(M::download(in), host_array<int>(1000, 3)));
   EXPECT_TRUE(same_elements(M::download(out), poisoned<int>(1000)));
+  EXPECT_TRUE(same_elements(M::download(out2), poisoned<int>(1000)));
   EXPECT_EQ(host, std::vector<int>(1000, 3));
 }
 
@@ -189,6 +199,23 @@ TEST_F(Errors, KernelFaultIsCudaErrorNotAHang) {
     device_array<int> selected(last - first), rejected(last - first);
     (void)predix::partition_copy(predix::cuda, first, last, selected.begin(), rejected.begin(),
                                  trap);
+  });
+  // Algorithms built on another's core operation name themselves.
+  expect_cuda_error("any_of", [&](int* first, int* last) {
+    (void)predix::any_of(predix::cuda, first, last, trap);
+  });
+  expect_cuda_error("count", [&](int* first, int* last) {  // the items read through the trap
+    const auto items = thrust::make_transform_iterator(first, trap);
+    (void)predix::count(predix::cuda, items, items + (last - first), true);
+  });
+  expect_cuda_error("remove_copy_if", [&](int* first, int* last) {
+    device_array<int> out(last - first);
+    (void)predix::remove_copy_if(predix::cuda, first, last, out.begin(), trap);
+  });
+  expect_cuda_error("stable_partition_copy", [&](int* first, int* last) {
+    device_array<int> selected(last - first), rejected(last - first);
+    (void)predix::stable_partition_copy(predix::cuda, first, last, selected.begin(),
+                                        rejected.begin(), trap);
   });
 }
 

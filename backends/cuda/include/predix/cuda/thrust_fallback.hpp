@@ -71,9 +71,10 @@ auto thrust_call(const cuda_policy& policy, const char* algorithm, Call&& call) 
 }
 
 template <class In, class Stencil, class Out, class Pred>
-Out thrust_copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out, Pred pred) {
+Out thrust_copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out,
+                   Pred pred, const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, "copy_if", [&](auto& exec) {
+  return gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
                ? ::thrust::cuda_cub::copy_if(exec, first, last, out, p)
                : ::thrust::cuda_cub::copy_if(exec, first, last, stencil, out, p);
@@ -81,9 +82,10 @@ Out thrust_copy_if(const cuda_policy& policy, In first, In last, Stencil stencil
 }
 
 template <class It, class Stencil, class Pred>
-It thrust_remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+It thrust_remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
+                    const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, "remove_if", [&](auto& exec) {
+  return gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
                ? ::thrust::cuda_cub::remove_if(exec, first, last, p)
                : ::thrust::cuda_cub::remove_if(exec, first, last, stencil, p);
@@ -91,9 +93,10 @@ It thrust_remove_if(const cuda_policy& policy, It first, It last, Stencil stenci
 }
 
 template <class It, class Stencil, class Pred>
-It thrust_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+It thrust_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
+                    const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, "partition", [&](auto& exec) {
+  return gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
                ? ::thrust::cuda_cub::partition(exec, first, last, p)
                : ::thrust::cuda_cub::partition(exec, first, last, stencil, p);
@@ -101,9 +104,10 @@ It thrust_partition(const cuda_policy& policy, It first, It last, Stencil stenci
 }
 
 template <class It, class Stencil, class Pred>
-It thrust_stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+It thrust_stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil,
+                           Pred pred, const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, "stable_partition", [&](auto& exec) {
+  return gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
                ? ::thrust::cuda_cub::stable_partition(exec, first, last, p)
                : ::thrust::cuda_cub::stable_partition(exec, first, last, stencil, p);
@@ -113,9 +117,10 @@ It thrust_stable_partition(const cuda_policy& policy, It first, It last, Stencil
 template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
 std::pair<OutTrue, OutFalse> thrust_partition_copy(const cuda_policy& policy, In first, In last,
                                             Stencil stencil, OutTrue out_true,
-                                            OutFalse out_false, Pred pred) {
+                                            OutFalse out_false, Pred pred,
+                                            const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  const auto ends = gpu::detail::thrust_call(policy, "partition_copy", [&](auto& exec) {
+  const auto ends = gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
     return gpu::detail::stencil_is_input(first, stencil)
                ? ::thrust::cuda_cub::partition_copy(exec, first, last, out_true, out_false, p)
                : ::thrust::cuda_cub::partition_copy(exec, first, last, stencil, out_true,

@@ -27,9 +27,9 @@ namespace impl {
 
 template <class Space, class In, class Stencil, class Out, class Pred>
 Out copy_if(const kokkos_policy<Space>& policy, In first, In last, Stencil stencil, Out out,
-            Pred pred) {
+            Pred pred, const char* algorithm) {
   using namespace kokkos_detail;
-  const Space space = space_of(policy, "copy_if");
+  const Space space = space_of(policy, algorithm);
   const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return out;

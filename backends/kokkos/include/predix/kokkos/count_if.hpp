@@ -35,9 +35,10 @@ struct count_functor {
 namespace impl {
 
 template <class Space, class In, class Pred>
-detail::diff_t<In> count_if(const kokkos_policy<Space>& policy, In first, In last, Pred pred) {
+detail::diff_t<In> count_if(const kokkos_policy<Space>& policy, In first, In last, Pred pred,
+                            const char* algorithm) {
   using namespace kokkos_detail;
-  const Space space = space_of(policy, "count_if");
+  const Space space = space_of(policy, algorithm);
   const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return 0;

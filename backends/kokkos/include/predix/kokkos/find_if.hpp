@@ -60,9 +60,10 @@ struct find_functor {
 namespace impl {
 
 template <class Space, class In, class Pred>
-In find_if(const kokkos_policy<Space>& policy, In first, In last, Pred pred) {
+In find_if(const kokkos_policy<Space>& policy, In first, In last, Pred pred,
+           const char* algorithm) {
   using namespace kokkos_detail;
-  const Space space = space_of(policy, "find_if");
+  const Space space = space_of(policy, algorithm);
   const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return last;

@@ -83,9 +83,9 @@ namespace impl {
 template <class Space, class In, class Stencil, class OutTrue, class OutFalse, class Pred>
 std::pair<OutTrue, OutFalse> partition_copy(const kokkos_policy<Space>& policy, In first,
                                             In last, Stencil stencil, OutTrue out_true,
-                                            OutFalse out_false, Pred pred) {
+                                            OutFalse out_false, Pred pred, const char* algorithm) {
   using namespace kokkos_detail;
-  const Space space = space_of(policy, "partition_copy");
+  const Space space = space_of(policy, algorithm);
   const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return {out_true, out_false};
@@ -98,15 +98,15 @@ std::pair<OutTrue, OutFalse> partition_copy(const kokkos_policy<Space>& policy, 
 }
 
 template <class Space, class It, class Stencil, class Pred>
-It partition(const kokkos_policy<Space>& policy, It first, It last, Stencil stencil, Pred pred) {
-  return kokkos_detail::partition_in_place(policy, "partition", first, last, stencil, pred, false);
+It partition(const kokkos_policy<Space>& policy, It first, It last, Stencil stencil, Pred pred,
+             const char* algorithm) {
+  return kokkos_detail::partition_in_place(policy, algorithm, first, last, stencil, pred, false);
 }
 
 template <class Space, class It, class Stencil, class Pred>
 It stable_partition(const kokkos_policy<Space>& policy, It first, It last, Stencil stencil,
-                    Pred pred) {
-  return kokkos_detail::partition_in_place(policy, "stable_partition", first, last, stencil, pred,
-                                           true);
+                    Pred pred, const char* algorithm) {
+  return kokkos_detail::partition_in_place(policy, algorithm, first, last, stencil, pred, true);
 }
 
 }  // namespace impl

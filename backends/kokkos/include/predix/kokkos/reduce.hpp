@@ -44,10 +44,11 @@ struct reduce_functor {
 namespace impl {
 
 template <class Space, class In, class T, class Op>
-T reduce(const kokkos_policy<Space>& policy, In first, In last, T init, Op op) {
+T reduce(const kokkos_policy<Space>& policy, In first, In last, T init, Op op,
+         const char* algorithm) {
   using namespace kokkos_detail;
   check_accumulator<T>();
-  const Space space = space_of(policy, "reduce");
+  const Space space = space_of(policy, algorithm);
   const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return init;

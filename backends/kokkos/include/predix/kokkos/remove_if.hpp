@@ -16,9 +16,10 @@ namespace predix {
 namespace impl {
 
 template <class Space, class It, class Stencil, class Pred>
-It remove_if(const kokkos_policy<Space>& policy, It first, It last, Stencil stencil, Pred pred) {
+It remove_if(const kokkos_policy<Space>& policy, It first, It last, Stencil stencil, Pred pred,
+             const char* algorithm) {
   using namespace kokkos_detail;
-  const Space space = space_of(policy, "remove_if");
+  const Space space = space_of(policy, algorithm);
   const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return first;

@@ -95,14 +95,15 @@ Out scan(const kokkos_policy<Space>& policy, const char* name, In first, In last
 namespace impl {
 
 template <class Space, class In, class Out, class Op>
-Out inclusive_scan(const kokkos_policy<Space>& policy, In first, In last, Out out, Op op) {
-  return kokkos_detail::scan<true>(policy, "inclusive_scan", first, last, out,
-                                   detail::value_t<In>{}, op);
+Out inclusive_scan(const kokkos_policy<Space>& policy, In first, In last, Out out, Op op,
+                   const char* algorithm) {
+  return kokkos_detail::scan<true>(policy, algorithm, first, last, out, detail::value_t<In>{}, op);
 }
 
 template <class Space, class In, class Out, class T, class Op>
-Out exclusive_scan(const kokkos_policy<Space>& policy, In first, In last, Out out, T init, Op op) {
-  return kokkos_detail::scan<false>(policy, "exclusive_scan", first, last, out, init, op);
+Out exclusive_scan(const kokkos_policy<Space>& policy, In first, In last, Out out, T init, Op op,
+                   const char* algorithm) {
+  return kokkos_detail::scan<false>(policy, algorithm, first, last, out, init, op);
 }
 
 }  // namespace impl

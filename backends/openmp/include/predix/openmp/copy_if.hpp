@@ -7,7 +7,8 @@
 namespace predix::impl {
 
 template <class In, class Stencil, class Out, class Pred>
-Out copy_if(const openmp_policy&, In first, In last, Stencil stencil, Out out, Pred pred) {
+Out copy_if(const openmp_policy&, In first, In last, Stencil stencil, Out out, Pred pred,
+            const char*) {
   return out + openmp_detail::compact(first, last - first, stencil, pred, out,
                                       openmp_detail::discard_output{});
 }

@@ -32,7 +32,7 @@ std::ptrdiff_t count_piece(In first, std::ptrdiff_t begin, std::ptrdiff_t end, P
 }  // namespace openmp_detail
 
 template <class In, class Pred>
-detail::diff_t<In> count_if(const openmp_policy&, In first, In last, Pred pred) {
+detail::diff_t<In> count_if(const openmp_policy&, In first, In last, Pred pred, const char*) {
   using namespace openmp_detail;
   const std::ptrdiff_t n = last - first;
   if (n == 0) return 0;

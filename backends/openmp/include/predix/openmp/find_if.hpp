@@ -15,7 +15,7 @@
 namespace predix::impl {
 
 template <class In, class Pred>
-In find_if(const openmp_policy&, In first, In last, Pred pred) {
+In find_if(const openmp_policy&, In first, In last, Pred pred, const char*) {
   using namespace openmp_detail;
   const std::ptrdiff_t n = last - first;
   if (n == 0) return last;

@@ -14,20 +14,21 @@ namespace predix::impl {
 template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
 std::pair<OutTrue, OutFalse> partition_copy(const openmp_policy&, In first, In last,
                                             Stencil stencil, OutTrue out_true,
-                                            OutFalse out_false, Pred pred) {
+                                            OutFalse out_false, Pred pred, const char*) {
   const auto n = last - first;
   const auto k = openmp_detail::compact(first, n, stencil, pred, out_true, out_false);
   return {out_true + k, out_false + (n - k)};
 }
 
 template <class It, class Stencil, class Pred>
-It partition(const openmp_policy&, It first, It last, Stencil stencil, Pred pred) {
+It partition(const openmp_policy&, It first, It last, Stencil stencil, Pred pred, const char*) {
   using openmp_detail::rejected;
   return openmp_detail::partition_in_place<rejected::reversed>(first, last, stencil, pred);
 }
 
 template <class It, class Stencil, class Pred>
-It stable_partition(const openmp_policy&, It first, It last, Stencil stencil, Pred pred) {
+It stable_partition(const openmp_policy&, It first, It last, Stencil stencil, Pred pred,
+                    const char*) {
   using openmp_detail::rejected;
   return openmp_detail::partition_in_place<rejected::in_order>(first, last, stencil, pred);
 }

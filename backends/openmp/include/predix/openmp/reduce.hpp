@@ -13,7 +13,7 @@
 namespace predix::impl {
 
 template <class In, class T, class Op>
-T reduce(const openmp_policy&, In first, In last, T init, Op op) {
+T reduce(const openmp_policy&, In first, In last, T init, Op op, const char*) {
   using namespace openmp_detail;
   const std::ptrdiff_t n = last - first;
   if (n == 0) return init;

@@ -9,7 +9,7 @@
 namespace predix::impl {
 
 template <class It, class Stencil, class Pred>
-It remove_if(const openmp_policy&, It first, It last, Stencil stencil, Pred pred) {
+It remove_if(const openmp_policy&, It first, It last, Stencil stencil, Pred pred, const char*) {
   using openmp_detail::rejected;
   return openmp_detail::partition_in_place<rejected::dropped>(first, last, stencil,
                                                               detail::negate<Pred>{pred});

@@ -86,13 +86,13 @@ Out blocked_scan(In first, std::ptrdiff_t n, Out out, std::optional<Acc> carry, 
 }  // namespace openmp_detail
 
 template <class In, class Out, class Op>
-Out inclusive_scan(const openmp_policy&, In first, In last, Out out, Op op) {
+Out inclusive_scan(const openmp_policy&, In first, In last, Out out, Op op, const char*) {
   using V = detail::value_t<In>;
   return openmp_detail::blocked_scan<true, V>(first, last - first, out, std::optional<V>(), op);
 }
 
 template <class In, class Out, class T, class Op>
-Out exclusive_scan(const openmp_policy&, In first, In last, Out out, T init, Op op) {
+Out exclusive_scan(const openmp_policy&, In first, In last, Out out, T init, Op op, const char*) {
   return openmp_detail::blocked_scan<false, T>(first, last - first, out, std::optional<T>(init),
                                                op);
 }

@@ -1,5 +1,6 @@
 #pragma once
-// The serial backend: the reference every other backend must match.
+// The serial backend: the reference every other backend must match. Each core operation's last
+// parameter, the name of the algorithm the user called, is for error messages: unused here.
 #include <predix/serial/copy_if.hpp>
 #include <predix/serial/count_if.hpp>
 #include <predix/serial/find_if.hpp>

@@ -6,7 +6,8 @@
 namespace predix::impl {
 
 template <class In, class Stencil, class Out, class Pred>
-Out copy_if(const serial_policy&, In first, In last, Stencil stencil, Out out, Pred pred) {
+Out copy_if(const serial_policy&, In first, In last, Stencil stencil, Out out, Pred pred,
+            const char*) {
   for (; first != last; ++first, ++stencil) {
     if (detail::test(pred, *stencil)) {
       *out = *first;

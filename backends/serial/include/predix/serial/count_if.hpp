@@ -7,7 +7,7 @@
 namespace predix::impl {
 
 template <class In, class Pred>
-detail::diff_t<In> count_if(const serial_policy&, In first, In last, Pred pred) {
+detail::diff_t<In> count_if(const serial_policy&, In first, In last, Pred pred, const char*) {
   detail::diff_t<In> count = 0;
   for (; first != last; ++first) count += detail::test(pred, *first) ? 1 : 0;
   return count;

@@ -6,7 +6,7 @@
 namespace predix::impl {
 
 template <class In, class Pred>
-In find_if(const serial_policy&, In first, In last, Pred pred) {
+In find_if(const serial_policy&, In first, In last, Pred pred, const char*) {
   for (; first != last; ++first) {
     if (detail::test(pred, *first)) return first;
   }

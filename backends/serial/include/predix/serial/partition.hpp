@@ -13,8 +13,9 @@
 namespace predix::impl {
 
 template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
-std::pair<OutTrue, OutFalse> partition_copy(const serial_policy&, In first, In last, Stencil stencil,
-                                            OutTrue out_true, OutFalse out_false, Pred pred) {
+std::pair<OutTrue, OutFalse> partition_copy(const serial_policy&, In first, In last,
+                                            Stencil stencil, OutTrue out_true, OutFalse out_false,
+                                            Pred pred, const char*) {
   for (; first != last; ++first, ++stencil) {
     if (detail::test(pred, *stencil)) {
       *out_true = *first;
@@ -58,12 +59,13 @@ It partition_in_place(It first, It last, Stencil stencil, Pred& pred, bool rever
 }  // namespace serial_detail
 
 template <class It, class Stencil, class Pred>
-It partition(const serial_policy&, It first, It last, Stencil stencil, Pred pred) {
+It partition(const serial_policy&, It first, It last, Stencil stencil, Pred pred, const char*) {
   return serial_detail::partition_in_place(first, last, stencil, pred, true);
 }
 
 template <class It, class Stencil, class Pred>
-It stable_partition(const serial_policy&, It first, It last, Stencil stencil, Pred pred) {
+It stable_partition(const serial_policy&, It first, It last, Stencil stencil, Pred pred,
+                    const char*) {
   return serial_detail::partition_in_place(first, last, stencil, pred, false);
 }
 

@@ -5,7 +5,7 @@
 namespace predix::impl {
 
 template <class In, class T, class Op>
-T reduce(const serial_policy&, In first, In last, T init, Op op) {
+T reduce(const serial_policy&, In first, In last, T init, Op op, const char*) {
   for (; first != last; ++first) init = op(init, *first);
   return init;
 }

@@ -11,7 +11,7 @@
 namespace predix::impl {
 
 template <class It, class Stencil, class Pred>
-It remove_if(const serial_policy&, It first, It last, Stencil stencil, Pred pred) {
+It remove_if(const serial_policy&, It first, It last, Stencil stencil, Pred pred, const char*) {
   const auto n = last - first;
   std::vector<unsigned char> keep(static_cast<std::size_t>(n));
   for (detail::diff_t<It> i = 0; i < n; ++i) keep[i] = !detail::test(pred, stencil[i]);

@@ -8,7 +8,7 @@
 namespace predix::impl {
 
 template <class In, class Out, class Op>
-Out inclusive_scan(const serial_policy&, In first, In last, Out out, Op op) {
+Out inclusive_scan(const serial_policy&, In first, In last, Out out, Op op, const char*) {
   if (first == last) return out;
   detail::value_t<In> acc = *first;
   *out = acc;
@@ -20,7 +20,7 @@ Out inclusive_scan(const serial_policy&, In first, In last, Out out, Op op) {
 }
 
 template <class In, class Out, class T, class Op>
-Out exclusive_scan(const serial_policy&, In first, In last, Out out, T init, Op op) {
+Out exclusive_scan(const serial_policy&, In first, In last, Out out, T init, Op op, const char*) {
   T acc = init;
   for (; first != last; ++first, ++out) {
     T next = op(acc, *first);  // read before the write: in-place safe

@@ -172,10 +172,11 @@ long long device_count_if(const cuda_policy& policy, In first, long long n, Pred
 namespace predix::impl {
 
 template <class In, class Pred>
-detail::diff_t<In> count_if(const cuda_policy& policy, In first, In last, Pred pred) {
+detail::diff_t<In> count_if(const cuda_policy& policy, In first, In last, Pred pred,
+                            const char* algorithm) {
   const long long n = last - first;
   if (n == 0) return 0;
-  return static_cast<detail::diff_t<In>>(gpu::device_count_if(policy, first, n, pred, "count_if"));
+  return static_cast<detail::diff_t<In>>(gpu::device_count_if(policy, first, n, pred, algorithm));
 }
 
 }  // namespace predix::impl

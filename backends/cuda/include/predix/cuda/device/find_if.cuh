@@ -182,10 +182,10 @@ long long device_find_if(const cuda_policy& policy, In first, long long n, Pred 
 namespace predix::impl {
 
 template <class In, class Pred>
-In find_if(const cuda_policy& policy, In first, In last, Pred pred) {
+In find_if(const cuda_policy& policy, In first, In last, Pred pred, const char* algorithm) {
   const long long n = last - first;
   if (n == 0) return last;
-  return first + gpu::device_find_if(policy, first, n, pred, "find_if");
+  return first + gpu::device_find_if(policy, first, n, pred, algorithm);
 }
 
 }  // namespace predix::impl

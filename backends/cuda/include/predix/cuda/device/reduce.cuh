@@ -246,10 +246,10 @@ T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
 namespace predix::impl {
 
 template <class In, class T, class Op>
-T reduce(const cuda_policy& policy, In first, In last, T init, Op op) {
+T reduce(const cuda_policy& policy, In first, In last, T init, Op op, const char* algorithm) {
   const long long n = last - first;
   if (n == 0) return init;
-  return gpu::device_reduce(policy, first, n, init, op, "reduce");
+  return gpu::device_reduce(policy, first, n, init, op, algorithm);
 }
 
 }  // namespace predix::impl

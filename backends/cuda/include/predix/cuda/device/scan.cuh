@@ -374,14 +374,16 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
 namespace predix::impl {
 
 template <class In, class Out, class Op>
-Out inclusive_scan(const cuda_policy& policy, In first, In last, Out out, Op op) {
+Out inclusive_scan(const cuda_policy& policy, In first, In last, Out out, Op op,
+                   const char* algorithm) {
   using A = typename std::iterator_traits<In>::value_type;
-  return gpu::device_scan<false>(policy, first, last, out, A{}, op, "inclusive_scan");
+  return gpu::device_scan<false>(policy, first, last, out, A{}, op, algorithm);
 }
 
 template <class In, class Out, class T, class Op>
-Out exclusive_scan(const cuda_policy& policy, In first, In last, Out out, T init, Op op) {
-  return gpu::device_scan<true>(policy, first, last, out, init, op, "exclusive_scan");
+Out exclusive_scan(const cuda_policy& policy, In first, In last, Out out, T init, Op op,
+                   const char* algorithm) {
+  return gpu::device_scan<true>(policy, first, last, out, init, op, algorithm);
 }
 
 }  // namespace predix::impl

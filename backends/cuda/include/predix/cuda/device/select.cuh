@@ -525,16 +525,17 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
 namespace predix::impl {
 
 template <class In, class Stencil, class Out, class Pred>
-Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out, Pred pred) {
+Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out, Pred pred,
+            const char* algorithm) {
   if (first == last) return out;
-  gpu::detail::check_device_iterator(first, "copy_if", "input");
-  gpu::detail::check_device_iterator(stencil, "copy_if", "stencil");
-  gpu::detail::check_device_iterator(out, "copy_if", "output");
+  gpu::detail::check_device_iterator(first, algorithm, "input");
+  gpu::detail::check_device_iterator(stencil, algorithm, "stencil");
+  gpu::detail::check_device_iterator(out, algorithm, "output");
   if constexpr (!gpu::selects_natively_v<typename std::iterator_traits<In>::value_type>) {
-    return gpu::detail::thrust_copy_if(policy, first, last, stencil, out, pred);
+    return gpu::detail::thrust_copy_if(policy, first, last, stencil, out, pred, algorithm);
   } else {
     const long long k = gpu::device_select<gpu::rejected_to::nowhere>(
-        policy, first, last - first, stencil, out, out, pred, "copy_if").selected;
+        policy, first, last - first, stencil, out, out, pred, algorithm).selected;
     return out + k;
   }
 }
@@ -542,19 +543,19 @@ Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out o
 template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
 std::pair<OutTrue, OutFalse> partition_copy(const cuda_policy& policy, In first, In last,
                                             Stencil stencil, OutTrue out_true,
-                                            OutFalse out_false, Pred pred) {
+                                            OutFalse out_false, Pred pred, const char* algorithm) {
   if (first == last) return {out_true, out_false};
-  gpu::detail::check_device_iterator(first, "partition_copy", "input");
-  gpu::detail::check_device_iterator(stencil, "partition_copy", "stencil");
-  gpu::detail::check_device_iterator(out_true, "partition_copy", "output of selected items");
-  gpu::detail::check_device_iterator(out_false, "partition_copy", "output of rejected items");
+  gpu::detail::check_device_iterator(first, algorithm, "input");
+  gpu::detail::check_device_iterator(stencil, algorithm, "stencil");
+  gpu::detail::check_device_iterator(out_true, algorithm, "output of selected items");
+  gpu::detail::check_device_iterator(out_false, algorithm, "output of rejected items");
   if constexpr (!gpu::selects_natively_v<typename std::iterator_traits<In>::value_type>) {
     return gpu::detail::thrust_partition_copy(policy, first, last, stencil, out_true, out_false,
-                                              pred);
+                                              pred, algorithm);
   } else {
     const long long n = last - first;
     const long long k = gpu::device_select<gpu::rejected_to::forward>(
-        policy, first, n, stencil, out_true, out_false, pred, "partition_copy").selected;
+        policy, first, n, stencil, out_true, out_false, pred, algorithm).selected;
     return {out_true + k, out_false + (n - k)};
   }
 }

@@ -252,24 +252,30 @@ namespace predix::impl {
 
 // remove_if keeps what the predicate rejects: the selection of its negation, in place.
 template <class It, class Stencil, class Pred>
-It remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+It remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
+             const char* algorithm) {
   return gpu::select_in_place<gpu::rejected_to::nowhere>(
-      policy, first, last, stencil, predix::detail::negate<Pred>{pred}, "remove_if",
-      [&](const auto& p) { return gpu::detail::thrust_remove_if(p, first, last, stencil, pred); });
+      policy, first, last, stencil, predix::detail::negate<Pred>{pred}, algorithm,
+      [&](const auto& p) {
+        return gpu::detail::thrust_remove_if(p, first, last, stencil, pred, algorithm);
+      });
 }
 
 template <class It, class Stencil, class Pred>
-It partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+It partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
+             const char* algorithm) {
   return gpu::select_in_place<gpu::rejected_to::backward>(
-      policy, first, last, stencil, pred, "partition",
-      [&](const auto& p) { return gpu::detail::thrust_partition(p, first, last, stencil, pred); });
+      policy, first, last, stencil, pred, algorithm, [&](const auto& p) {
+        return gpu::detail::thrust_partition(p, first, last, stencil, pred, algorithm);
+      });
 }
 
 template <class It, class Stencil, class Pred>
-It stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred) {
+It stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
+                    const char* algorithm) {
   return gpu::select_in_place<gpu::rejected_to::forward>(
-      policy, first, last, stencil, pred, "stable_partition", [&](const auto& p) {
-        return gpu::detail::thrust_stable_partition(p, first, last, stencil, pred);
+      policy, first, last, stencil, pred, algorithm, [&](const auto& p) {
+        return gpu::detail::thrust_stable_partition(p, first, last, stencil, pred, algorithm);
       });
 }
 
