@@ -6,7 +6,8 @@
 //   - turns predix::cuda_error into thrust::system_error (cuda category), what Thrust throws.
 // PREDIX_THRUST_TRACE(algorithm, policy), if defined before the first include, is called on
 // every entry (tests record which algorithms reached predix, on which predix policy).
-// Also here: raw/back (Thrust's contiguous iterators as raw pointers, and back).
+// Also here: raw/back (Thrust's contiguous iterators as raw pointers, and back) and
+// PREDIX_THRUST_RETURN (predix in host code, Thrust's own implementation in device code).
 #include <cstddef>
 #include <type_traits>
 
@@ -25,6 +26,30 @@
 
 #ifndef PREDIX_THRUST_TRACE
 #define PREDIX_THRUST_TRACE(algorithm, policy) ((void)(algorithm), (void)(policy))
+#endif
+
+// Every predix::thrust overload is __host__ __device__, as Thrust's own are, and returns
+//   PREDIX_THRUST_RETURN(detail::count(exec, ...), ::thrust::cuda_cub::count(exec, ...));
+// the first in host code (predix, through run below), the second in device code: a kernel
+// that calls thrust::count(par, ...) runs Thrust's own implementation for exec, as it would
+// with thrust::device (sequentially, in the calling thread). nvcc's device pass sees the host
+// call too, behind if (false): it instantiates the kernels that predix launches only from code
+// it sees (Thrust's THRUST_CDP_DISPATCH does the same), and the execution-space check is off
+// for the overloads (PREDIX_THRUST_OVERLOAD) so that this dead call of a host function is no
+// error. Thrust's other device systems (OMP, CPP) have no device code: host code only there.
+#if PREDIX_THRUST_CUDA
+#define PREDIX_THRUST_OVERLOAD _Pragma("nv_exec_check_disable")
+#define PREDIX_THRUST_HOST_DEVICE __host__ __device__
+#else
+#define PREDIX_THRUST_OVERLOAD
+#define PREDIX_THRUST_HOST_DEVICE
+#endif
+#if PREDIX_THRUST_CUDA && defined(__CUDA_ARCH__)
+#define PREDIX_THRUST_RETURN(on_host, on_device) \
+  if (false) return on_host;                      \
+  return on_device
+#else
+#define PREDIX_THRUST_RETURN(on_host, on_device) return on_host
 #endif
 
 namespace predix::thrust::detail {
