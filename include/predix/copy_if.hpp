@@ -4,6 +4,7 @@
 #include <predix/detail/backends.hpp>
 #include <predix/detail/functional.hpp>
 #include <predix/detail/range.hpp>
+#include <predix/detail/stencil.hpp>
 
 namespace predix {
 
@@ -17,7 +18,8 @@ detail::enable_if_policy_t<Policy, Out> copy_if(Policy&& policy, In first, In la
 template <class Policy, class In, class Out, class Pred>
 detail::enable_if_policy_t<Policy, Out> copy_if(Policy&& policy, In first, In last, Out out,
                                                 Pred pred) {
-  return predix::copy_if(policy, first, last, first, out, pred);
+  return predix::copy_if(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
+                         out, pred);
 }
 
 template <class Policy, class In, class Stencil, class Out, class Pred>
@@ -31,7 +33,8 @@ detail::enable_if_policy_t<Policy, Out> remove_copy_if(Policy&& policy, In first
 template <class Policy, class In, class Out, class Pred>
 detail::enable_if_policy_t<Policy, Out> remove_copy_if(Policy&& policy, In first, In last, Out out,
                                                        Pred pred) {
-  return predix::remove_copy_if(policy, first, last, first, out, pred);
+  return predix::remove_copy_if(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
+                         out, pred);
 }
 
 }  // namespace predix

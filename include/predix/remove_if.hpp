@@ -4,6 +4,7 @@
 //   a b c d, flags 1 0 1 1 → b | (rest unspecified)
 #include <predix/detail/backends.hpp>
 #include <predix/detail/range.hpp>
+#include <predix/detail/stencil.hpp>
 
 namespace predix {
 
@@ -16,7 +17,8 @@ detail::enable_if_policy_t<Policy, It> remove_if(Policy&& policy, It first, It l
 
 template <class Policy, class It, class Pred>
 detail::enable_if_policy_t<Policy, It> remove_if(Policy&& policy, It first, It last, Pred pred) {
-  return predix::remove_if(policy, first, last, first, pred);
+  return predix::remove_if(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
+                         pred);
 }
 
 }  // namespace predix

@@ -32,7 +32,7 @@ TYPED_TEST_P(CopyIf, Stencil) {
     const auto d_stencil = M::upload(stencil);
     expect_output<M>(input, expected, k, [&](auto& in, auto& out) {
       return predix::copy_if(this->policy, in.begin(), in.end(), d_stencil.begin(), out.begin(),
-                             is_selected{}) -
+                             stencil_selected{}) -
              out.begin();
     });
   });
@@ -64,7 +64,7 @@ TYPED_TEST_P(CopyIf, RemoveCopyIfStencil) {
     const auto d_stencil = M::upload(stencil);
     expect_output<M>(input, expected, k, [&](auto& in, auto& out) {
       return predix::remove_copy_if(this->policy, in.begin(), in.end(), d_stencil.begin(),
-                                    out.begin(), is_selected{}) -
+                                    out.begin(), stencil_selected{}) -
              out.begin();
     });
   });

@@ -50,10 +50,10 @@ void check_partition(const Policy& policy) {
     expect_in_place<M>(input, expected, k, -1, [&](auto& data) {
       if constexpr (with_stencil && stable) {
         return predix::stable_partition(policy, data.begin(), data.end(), d_stencil.begin(),
-                                        is_selected{}) - data.begin();
+                                        stencil_selected{}) - data.begin();
       } else if constexpr (with_stencil) {
         return predix::partition(policy, data.begin(), data.end(), d_stencil.begin(),
-                                 is_selected{}) - data.begin();
+                                 stencil_selected{}) - data.begin();
       } else if constexpr (stable) {
         return predix::stable_partition(policy, data.begin(), data.end(), is_selected{}) -
                data.begin();
@@ -102,10 +102,10 @@ void check_partition_copy(const Policy& policy) {
       auto f = out_false.begin();
       if constexpr (with_stencil && stable) {
         return predix::stable_partition_copy(policy, in.begin(), in.end(), d_stencil.begin(), t, f,
-                                             is_selected{});
+                                             stencil_selected{});
       } else if constexpr (with_stencil) {
         return predix::partition_copy(policy, in.begin(), in.end(), d_stencil.begin(), t, f,
-                                      is_selected{});
+                                      stencil_selected{});
       } else if constexpr (stable) {
         return predix::stable_partition_copy(policy, in.begin(), in.end(), t, f, is_selected{});
       } else {

@@ -34,7 +34,7 @@ TYPED_TEST_P(RemoveIf, Stencil) {
     const auto d_stencil = M::upload(stencil);
     expect_in_place<M>(input, expected, kept, kept, [&](auto& data) {
       return predix::remove_if(this->policy, data.begin(), data.end(), d_stencil.begin(),
-                               is_selected{}) -
+                               stencil_selected{}) -
              data.begin();
     });
   });

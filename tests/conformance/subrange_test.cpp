@@ -101,7 +101,7 @@ TYPED_TEST_P(Subrange, Selection) {
       if (is_selected{}(stencil[i])) expected[k++] = input[i];
     }
     expect_placed<M>(expected, k, out_off, [&](T* out) {
-      return predix::copy_if(p, first, last, tests, out, is_selected{});
+      return predix::copy_if(p, first, last, tests, out, stencil_selected{});
     });
     // partition_copy and stable_partition_copy, the rejected items at another offset.
     auto yes = poisoned<T>(n), no = poisoned<T>(n);

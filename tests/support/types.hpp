@@ -50,6 +50,15 @@ struct is_selected {
   }
 };
 
+/// is_selected of the suite's uint8 stencil items, callable with nothing else: Thrust calls a
+/// stencil form's predicate on the stencil's items only, so such a predicate must compile and
+/// select alike on every backend (over 16-byte items too).
+struct stencil_selected {
+  PREDIX_HOST_DEVICE unsigned operator()(std::uint8_t flag) const { return is_selected{}(flag); }
+  template <class T>
+  PREDIX_HOST_DEVICE unsigned operator()(const T&) const = delete;
+};
+
 /// is_selected as a bool: the functor of transform iterators that feed 0/1 scans.
 struct selected_flag {
   template <class T>

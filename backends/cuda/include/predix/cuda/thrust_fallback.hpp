@@ -8,8 +8,7 @@
 //   - partition leaves the rejected elements reversed: Thrust's CUDA partition copies the
 //     input aside and partitions it back with CUB, which writes them reversed;
 //   - partition_copy keeps both outputs in order (Thrust's partition_copy does);
-//   - a stencil that is the input itself (the plain forms) is passed as no stencil: Thrust's
-//     in-place partition would read a stencil it is overwriting;
+//   - the plain forms (their stencil items_as_stencil) call Thrust's forms without one;
 //   - Thrust's thrust::system_error becomes predix::cuda_error naming the algorithm.
 // The callers (device/select.cuh, select_in_place.cuh) check the iterators and empty ranges.
 // Like Thrust, each call returns after the work is done.
@@ -25,6 +24,7 @@
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/functional.cuh>
 #include <predix/cuda/policy.hpp>
+#include <predix/detail/stencil.hpp>
 
 namespace predix {
 namespace gpu::detail {
@@ -45,15 +45,6 @@ bool_predicate<device_function_t<Pred>> as_bool(const Pred& pred) {
   return {to_device(pred)};
 }
 
-template <class It, class Stencil>
-bool stencil_is_input(const It& first, const Stencil& stencil) {
-  if constexpr (std::is_same_v<It, Stencil>) {
-    return first == stencil;
-  } else {
-    return false;
-  }
-}
-
 /// Runs call(exec) with exec = thrust::cuda::par on the policy's stream; Thrust's errors
 /// become predix::cuda_error.
 template <class Call>
@@ -70,48 +61,66 @@ auto thrust_call(const cuda_policy& policy, const char* algorithm, Call&& call) 
   }
 }
 
+/// Runs Thrust's form of a selection without a stencil (without(exec)) or with one
+/// (with(exec, stencil)), as the stencil argument says at compile time (items_as_stencil).
+template <class Stencil, class Without, class With>
+auto thrust_stencil_form(const cuda_policy& policy, const char* algorithm, const Stencil& stencil,
+                         Without&& without, With&& with) {
+  return thrust_call(policy, algorithm, [&](auto& exec) {
+    if constexpr (predix::detail::is_items_as_stencil_v<Stencil>) {
+      return without(exec);
+    } else {
+      return with(exec, stencil);
+    }
+  });
+}
+
 template <class In, class Stencil, class Out, class Pred>
 Out thrust_copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out,
                    Pred pred, const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
-    return gpu::detail::stencil_is_input(first, stencil)
-               ? ::thrust::cuda_cub::copy_if(exec, first, last, out, p)
-               : ::thrust::cuda_cub::copy_if(exec, first, last, stencil, out, p);
-  });
+  return thrust_stencil_form(
+      policy, algorithm, stencil,
+      [&](auto& exec) { return ::thrust::cuda_cub::copy_if(exec, first, last, out, p); },
+      [&](auto& exec, const auto& s) {
+        return ::thrust::cuda_cub::copy_if(exec, first, last, s, out, p);
+      });
 }
 
 template <class It, class Stencil, class Pred>
 It thrust_remove_if(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
                     const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
-    return gpu::detail::stencil_is_input(first, stencil)
-               ? ::thrust::cuda_cub::remove_if(exec, first, last, p)
-               : ::thrust::cuda_cub::remove_if(exec, first, last, stencil, p);
-  });
+  return thrust_stencil_form(
+      policy, algorithm, stencil,
+      [&](auto& exec) { return ::thrust::cuda_cub::remove_if(exec, first, last, p); },
+      [&](auto& exec, const auto& s) {
+        return ::thrust::cuda_cub::remove_if(exec, first, last, s, p);
+      });
 }
 
 template <class It, class Stencil, class Pred>
 It thrust_partition(const cuda_policy& policy, It first, It last, Stencil stencil, Pred pred,
                     const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
-    return gpu::detail::stencil_is_input(first, stencil)
-               ? ::thrust::cuda_cub::partition(exec, first, last, p)
-               : ::thrust::cuda_cub::partition(exec, first, last, stencil, p);
-  });
+  return thrust_stencil_form(
+      policy, algorithm, stencil,
+      [&](auto& exec) { return ::thrust::cuda_cub::partition(exec, first, last, p); },
+      [&](auto& exec, const auto& s) {
+        return ::thrust::cuda_cub::partition(exec, first, last, s, p);
+      });
 }
 
 template <class It, class Stencil, class Pred>
 It thrust_stable_partition(const cuda_policy& policy, It first, It last, Stencil stencil,
                            Pred pred, const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  return gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
-    return gpu::detail::stencil_is_input(first, stencil)
-               ? ::thrust::cuda_cub::stable_partition(exec, first, last, p)
-               : ::thrust::cuda_cub::stable_partition(exec, first, last, stencil, p);
-  });
+  return thrust_stencil_form(
+      policy, algorithm, stencil,
+      [&](auto& exec) { return ::thrust::cuda_cub::stable_partition(exec, first, last, p); },
+      [&](auto& exec, const auto& s) {
+        return ::thrust::cuda_cub::stable_partition(exec, first, last, s, p);
+      });
 }
 
 template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
@@ -120,12 +129,14 @@ std::pair<OutTrue, OutFalse> thrust_partition_copy(const cuda_policy& policy, In
                                             OutFalse out_false, Pred pred,
                                             const char* algorithm) {
   const auto p = gpu::detail::as_bool(pred);
-  const auto ends = gpu::detail::thrust_call(policy, algorithm, [&](auto& exec) {
-    return gpu::detail::stencil_is_input(first, stencil)
-               ? ::thrust::cuda_cub::partition_copy(exec, first, last, out_true, out_false, p)
-               : ::thrust::cuda_cub::partition_copy(exec, first, last, stencil, out_true,
-                                                    out_false, p);
-  });
+  const auto ends = thrust_stencil_form(
+      policy, algorithm, stencil,
+      [&](auto& exec) {
+        return ::thrust::cuda_cub::partition_copy(exec, first, last, out_true, out_false, p);
+      },
+      [&](auto& exec, const auto& s) {
+        return ::thrust::cuda_cub::partition_copy(exec, first, last, s, out_true, out_false, p);
+      });
   return {ends.first, ends.second};
 }
 

@@ -44,6 +44,7 @@
 #include <predix/cuda/thrust_fallback.hpp>
 #include <predix/cuda/tuning/tuning.cuh>
 #include <predix/detail/functional.hpp>
+#include <predix/detail/stencil.hpp>
 
 namespace predix::gpu {
 
@@ -80,15 +81,17 @@ inline constexpr bool select_defers_v =
     tuning::active::select::defers(select_item_bytes_v<Source>);
 
 /// IN_PLACE: Selected writes over Source (select_in_place.cuh), so that the look-back orders
-/// every tile's loads before the stores of the tiles after it (tile_prefix).
+/// every tile's loads before the stores of the tiles after it (tile_prefix). STENCIL: the
+/// predicate takes the stencil's items (and is compiled for them alone), else the items.
 template <class Source, class Stencil, class Selected, class Rejected, class Pred,
-          rejected_to REJECTED, bool IN_PLACE>
+          rejected_to REJECTED, bool IN_PLACE, bool STENCIL>
 struct select_agent
     : deferral_members<select_defers_v<Source, REJECTED, IN_PLACE>, typename Source::value_type> {
   using T = typename Source::value_type;
   using E = typename Source::element;
   using tuning = tuning::active::select;
   static constexpr int THREADS = tuning::threads;
+  static constexpr bool USES_STENCIL = STENCIL;
   static constexpr int ITEM_BYTES = select_item_bytes_v<Source>;
   static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles
       tuning::min_blocks(REJECTED != rejected_to::nowhere, ITEM_BYTES);
@@ -148,7 +151,6 @@ struct select_agent
   Rejected rejected;
   long long n;
   bool aligned_in, aligned_stencil;
-  bool use_stencil;  // false: the predicate takes the items themselves
   Pred pred;
   tile_prefix<V, count_op, IN_PLACE> prefix;  // its first sleep: tuning::look_back_first_ns
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
@@ -163,7 +165,7 @@ struct select_agent
   /// run: the primitive inputs are 16-byte aligned.
   bool vectors() const {
     return (!Source::primitive || aligned_in) &&
-           (!use_stencil || !Stencil::primitive || aligned_stencil);
+           (!STENCIL || !Stencil::primitive || aligned_stencil);
   }
 
   /// Unaligned data (tuning aligned_head), but for partition in place and calls of fewer than
@@ -193,8 +195,11 @@ struct select_agent
     bool chosen = false;
     if (at < 0) {
       item = source[at];
-      chosen = use_stencil ? predix::detail::test(pred, stencil[at])
-                           : predix::detail::test(pred, item);
+      if constexpr (STENCIL) {
+        chosen = predix::detail::test(pred, stencil[at]);
+      } else {
+        chosen = predix::detail::test(pred, item);
+      }
     }
     const unsigned picks = __ballot_sync(full_warp_mask, chosen);
     const int before = __popc(picks & lanemask_lt());  // selected items before this one
@@ -222,8 +227,8 @@ struct select_agent
   }
 
   /// Loads the thread's rows of the tile and evaluates the predicate once per item, on the
-  /// stencil's item (STENCIL 1, or −1 and use_stencil) or on the item itself.
-  template <bool WHOLE, int STENCIL>
+  /// stencil's item (STENCIL) or on the item itself.
+  template <bool WHOLE>
   __device__ __forceinline__ void load_rows(long long tile_first, int offset,
                                             chunk_t (&held)[ROWS], unsigned (&bits)[ROWS]) {
     // A negated predicate is tested as the one it wraps and each row's mask flipped once.
@@ -236,7 +241,7 @@ struct select_agent
       const long long at = tile_first + offset + r * layout::ROW_ITEMS;
       held[r].template load<WHOLE>(source, at, n, tile_first, aligned_in);
       bits[r] = 0;
-      if (STENCIL < 0 ? use_stencil : STENCIL == 1) {
+      if constexpr (STENCIL) {
         detail::load_chunk<CHUNK, WHOLE>(stencil, at, n, tile_first, aligned_stencil,
                                          [&](int j, const auto& raw) {
                                            bits[r] |= static_cast<unsigned>(predix::detail::test(
@@ -279,7 +284,7 @@ struct select_agent
       prefetch_ahead<THREADS, TILE * 2 * ITEM_BYTES>(tile, tiles, [&](long long ahead) {
         const long long at = ahead * TILE, count = n - at < TILE ? n - at : TILE;
         source.prefetch(at, count);
-        if (use_stencil) stencil.prefetch(at, count);
+        if constexpr (STENCIL) stencil.prefetch(at, count);
       });
     }
     const int tile_items = WHOLE || n - tile_first >= TILE ? static_cast<int>(TILE)
@@ -287,15 +292,7 @@ struct select_agent
     const int offset = layout::thread_offset();  // this thread's row 0 in the tile
     chunk_t held[ROWS];
     unsigned bits[ROWS];  // bit j of row r: item j of the lane's chunk is selected
-    if constexpr (WHOLE) {  // the stencil or not chosen once, so the rows' loads go out together
-      if (use_stencil) {
-        load_rows<WHOLE, 1>(tile_first, offset, held, bits);
-      } else {
-        load_rows<WHOLE, 0>(tile_first, offset, held, bits);
-      }
-    } else {  // as the compiler sees fit (fewer registers)
-      load_rows<WHOLE, -1>(tile_first, offset, held, bits);
-    }
+    load_rows<WHOLE>(tile_first, offset, held, bits);
     // Whether the call defers (its tile states then unused): read as the tile is ranked. Known
     // by then (every tile but the first few), the tile's items go from the lanes to its slot;
     // else the tile stages them, and warp 0 waits for the choice before its look-back.
@@ -427,18 +424,20 @@ __global__ void __launch_bounds__(warp_threads) select_head_kernel(Agent agent) 
   agent.select_head();
 }
 
-/// The selection agent of [first, first + n) (the predicate on the stencil's item, unless the
-/// stencil is `first` itself) into out_selected (IN_PLACE: `first` itself) and, as REJECTED
-/// says, out_rejected; its counts pointer is set by the caller.
+/// The selection agent of [first, first + n) (the predicate on the stencil's item, or on the
+/// item itself when the stencil is items_as_stencil) into out_selected (IN_PLACE: `first`
+/// itself) and, as REJECTED says, out_rejected; its counts pointer is set by the caller.
 template <rejected_to REJECTED, bool IN_PLACE, class In, class StencilIt, class OutSel,
           class OutRej, class Pred>
 auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_selected,
                        OutRej out_rejected, Pred pred) {
-  using agent = select_agent<detail::source_t<In>, detail::source_t<StencilIt>,
+  const auto tests = predix::detail::stencil_items(stencil);
+  using agent = select_agent<detail::source_t<In>, detail::source_t<decltype(tests)>,
                              detail::sink_t<OutSel>, detail::sink_t<OutRej>,
-                             device_function_t<Pred>, REJECTED, IN_PLACE>;
+                             device_function_t<Pred>, REJECTED, IN_PLACE,
+                             !predix::detail::is_items_as_stencil_v<StencilIt>>;
   const auto source = detail::make_source(first);
-  const auto stencil_source = detail::make_source(stencil);
+  const auto stencil_source = detail::make_source(tests);
   return agent{{},
                source,
                stencil_source,
@@ -447,7 +446,6 @@ auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_sele
                n,
                source.is_aligned(),
                stencil_source.is_aligned(),
-               !detail::stencil_is_input(first, stencil),
                to_device(pred),
                {},
                nullptr};
@@ -475,8 +473,8 @@ select_counts run_selection(Agent& agent, long long tiles, long long whole, long
   return got;
 }
 
-/// Selects the items of [first, first + n) whose predicate (on the stencil's item, unless the
-/// stencil is `first` itself) holds into out_selected, the others as REJECTED says into
+/// Selects the items of [first, first + n) whose predicate (on the stencil's item, or on the
+/// item itself when the stencil is items_as_stencil) holds into out_selected, the others as REJECTED says into
 /// out_rejected (IN_PLACE: out_selected is `first`); returns the number selected and where the
 /// rejected items in out_rejected begin (backward: store_backward; otherwise the number
 /// selected). n > 0; returns after the work is done. A one-output selection not in place places

@@ -355,7 +355,7 @@ class deferral_storage {
                    cudaStream_t stream, const char* algorithm) {
     if constexpr (Agent::DEFERS) {
       const bool pays = agent.n * Agent::ITEM_BYTES >= tuning::defer_from_bytes &&
-                        agent.n >= tuning::sample_items && !agent.use_stencil;
+                        agent.n >= tuning::sample_items && !Agent::USES_STENCIL;
       if (how == deferral::never || whole == 0 || (how == deferral::choose && !pays)) return;
       using T = typename Agent::T;
       std::size_t bytes = 0;  // first what must be zero: the counter and the group totals

@@ -162,13 +162,14 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
                                   StencilIt stencil, Pred pred, const char* algorithm,
                                   sweep way = sweep::choose, sweep* swept = nullptr) {
   using T = typename std::iterator_traits<It>::value_type;
-  using S = std::remove_cv_t<typename std::iterator_traits<StencilIt>::value_type>;
+  using Tests = decltype(predix::detail::stencil_items(stencil));  // the stencil, or the items
+  using S = std::remove_cv_t<typename std::iterator_traits<Tests>::value_type>;
   constexpr bool contiguous =
       std::is_same_v<detail::source_t<It>, detail::pointer_source<T>> &&
-      std::is_same_v<detail::source_t<StencilIt>, detail::pointer_source<S>>;
+      std::is_same_v<detail::source_t<Tests>, detail::pointer_source<S>>;
   if constexpr (contiguous) {
     T* const data = ::thrust::raw_pointer_cast(&*first);
-    const S* const tests = ::thrust::raw_pointer_cast(&*stencil);
+    const S* const tests = ::thrust::raw_pointer_cast(&*predix::detail::stencil_items(stencil));
     const cudaStream_t stream = policy.stream();
     std::size_t bytes = 0;
     const std::size_t aside_at = detail::temporary_storage::carve(bytes, sizeof(T) * n);
@@ -180,10 +181,16 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
     const predix::detail::negate<Pred> rejects{pred};
     auto forward = make_select_agent<rejected_to::forward, true>(first, n, stencil, first,
                                                                  static_cast<T*>(nullptr), pred);
+    const auto backward_tests = [&] {  // without a stencil, the reversed items themselves
+      if constexpr (predix::detail::is_items_as_stencil_v<StencilIt>) {
+        return predix::detail::items_as_stencil<decltype(items)>{items};
+      } else {
+        return reversed_tests;
+      }
+    }();
     auto backward = make_select_agent<rejected_to::forward, true>(
-        items, n, reversed_tests, items, ::thrust::make_reverse_iterator(static_cast<T*>(nullptr)),
-        rejects);
-    backward.use_stencil = forward.use_stencil;  // the reversed items are their own stencil too
+        items, n, backward_tests, items,
+        ::thrust::make_reverse_iterator(static_cast<T*>(nullptr)), rejects);
     const bool alike = forward.vectors() == backward.vectors();
     using tuning = tuning::active::select;
     const bool pays = n * static_cast<long long>(sizeof(T)) >= tuning::choose_from_bytes &&
