@@ -250,10 +250,6 @@ TEST(ThrustFunctors, BinaryOps) {
       EXPECT_EQ(
           via_predix("reduce", [&] { return thrust::reduce(par, in.begin(), in.end(), init, op); }),
           thrust::reduce(thrust::device, in.begin(), in.end(), init, op));
-      // Not yet on CUDA: predix::cuda's scan keeps values of the accumulator type in shared
-      // memory as plain members (block_scan's and scan_agent's TempStorage), which the
-      // default constructors of cuda::std::tuple and thrust::pair forbid.
-#if !PREDIX_THRUST_CUDA
       const Vector out(in.size(), init);
       expect_same("inclusive_scan", out, [&](const auto& p, Vector& o) {
         return offset(o, thrust::inclusive_scan(p, in.begin(), in.end(), o.begin(), op));
@@ -261,7 +257,6 @@ TEST(ThrustFunctors, BinaryOps) {
       expect_same("exclusive_scan", out, [&](const auto& p, Vector& o) {
         return offset(o, thrust::exclusive_scan(p, in.begin(), in.end(), o.begin(), init, op));
       });
-#endif
     };
     check(tuples, byte_tuple(static_cast<char>(threshold), 0), tuple_op{});
     check(pairs, int_pair(threshold, 0), pair_op{});

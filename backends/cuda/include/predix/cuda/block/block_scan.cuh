@@ -1,5 +1,6 @@
 #pragma once
-// Generic block scan: any trivially copyable T, any associative op (need not commute).
+// Generic block scan: any trivially copyable T (default constructible or not: its shared memory
+// is cub::Uninitialized), any associative op (need not commute).
 //   x  a b c d ... (one per thread, linear thread order)
 //   inclusive_scan  a  a·b  a·b·c ...      exclusive_scan(init i)  i  i·a  i·a·b ...
 //   exclusive_scan without init (no identity needed)  a  a  a·b ...  (thread 0: its own x)
@@ -7,6 +8,8 @@
 // Each warp scans its 32 values by shuffles; lane 31 stores the warp's total (WARPS values
 // of T in shared memory); after one barrier every warp loads the totals, scans them by
 // shuffles itself and prefixes its own values with the totals of the warps before it.
+#include <cub/util_type.cuh>
+
 #include <predix/cuda/warp/warp_scan.cuh>
 
 namespace predix::gpu {
@@ -20,7 +23,7 @@ class block_scan {
 
  public:
   struct TempStorage {
-    T warp_total[WARPS];
+    ::cub::Uninitialized<T> warp_total[WARPS];
   };
   __device__ explicit block_scan(TempStorage& storage)
       : storage_(storage), warp_(linear_thread_id() / warp_threads) {}
@@ -79,9 +82,9 @@ class block_scan {
                                                                const T& warp_total, Op& op) {
     const unsigned lane = lane_id();
     const int warp = linear_thread_id() / warp_threads;
-    if (lane == warp_threads - 1) storage.warp_total[warp] = warp_total;
+    if (lane == warp_threads - 1) storage.warp_total[warp].Alias() = warp_total;
     __syncthreads();
-    T total = storage.warp_total[lane < WARPS ? lane : WARPS - 1];
+    T total = storage.warp_total[lane < WARPS ? lane : WARPS - 1].Alias();
     total = detail::inclusive_scan_lanes<WARPS>(total, op);
     return {detail::shfl(total, warp == 0 ? 0 : warp - 1), detail::shfl(total, WARPS - 1)};
   }

@@ -32,6 +32,8 @@
 // Works in place (out == first): a tile reads all its items before writing any.
 #include <type_traits>
 
+#include <cub/util_type.cuh>
+
 #include <predix/cuda/binary_path.cuh>
 #include <predix/cuda/block/block_scan.cuh>
 #include <predix/cuda/detail/chained_launch.cuh>
@@ -78,7 +80,9 @@ struct scan_agent {
       typename block_scan<A, THREADS>::TempStorage generic;
       typename detail::warp_offsets<WARPS>::TempStorage binary;
     } step;
-    V prefix;        // the tile's exclusive prefix, from the look-back warp (tile 0: the head's)
+    // the tile's exclusive prefix, from the look-back warp (tile 0: the head's); V need not be
+    // default constructible (cuda::std::tuple)
+    ::cub::Uninitialized<V> prefix;
     long long tile;  // the tile the block works on
   };
 
@@ -156,7 +160,7 @@ struct scan_agent {
       } else {
         out = static_cast<A>(domain::from_count(before + one, lane + 1));
       }
-      if (lane == 0) storage.prefix = domain::from_count(__popc(ones), head);
+      if (lane == 0) storage.prefix.Alias() = domain::from_count(__popc(ones), head);
     } else {
       const A x = static_cast<A>(source[at]);
       const A through = warp_scan<A>::inclusive_scan(x, op).value;  // items −head … at
@@ -166,7 +170,7 @@ struct scan_agent {
       } else {
         out = through;
       }
-      if (lane == head - 1) storage.prefix = through;
+      if (lane == head - 1) storage.prefix.Alias() = through;
     }
     if (lane < head) sink.put(at, out);
   }
@@ -221,7 +225,9 @@ struct scan_agent {
     if (tile == 0) {  // before it: init (exclusive), the head (aligned_head), both or none
       const bool has_base = HAS_INIT || head_items(*this) > 0;
       A base = init;
-      if (head_items(*this) > 0) base = HAS_INIT ? op(init, storage.prefix) : storage.prefix;
+      if (head_items(*this) > 0) {
+        base = HAS_INIT ? op(init, storage.prefix.Alias()) : storage.prefix.Alias();
+      }
       if (has_base) {
         outer = warp == 0 ? base : op(base, warps.value);
         has_outer = true;
@@ -231,7 +237,7 @@ struct scan_agent {
                              has_base ? op(base, warps.aggregate) : warps.aggregate);
       }
     } else {
-      const A p = prefix.for_block(storage.prefix, tile, warps.aggregate, !IS_LAST_TILE);
+      const A p = prefix.for_block(storage.prefix.Alias(), tile, warps.aggregate, !IS_LAST_TILE);
       outer = warp == 0 ? p : op(p, warps.value);
       has_outer = true;
     }
@@ -284,12 +290,12 @@ struct scan_agent {
     const domain combine;
     V p = domain::identity;
     if (tile == 0) {
-      if (head_items(*this) > 0) p = storage.prefix;  // the head's
+      if (head_items(*this) > 0) p = storage.prefix.Alias();  // the head's
       if (!IS_LAST_TILE && threadIdx.x == 0) {
         prefix.state.publish(0, tile_inclusive, combine(p, aggregate));
       }
     } else {
-      p = prefix.for_block(storage.prefix, tile, aggregate, !IS_LAST_TILE);
+      p = prefix.for_block(storage.prefix.Alias(), tile, aggregate, !IS_LAST_TILE);
     }
     const int offset = layout::thread_offset();
     detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
