@@ -18,8 +18,7 @@ detail::enable_if_policy_t<Policy, Out> copy_if(Policy&& policy, In first, In la
 template <class Policy, class In, class Out, class Pred>
 detail::enable_if_policy_t<Policy, Out> copy_if(Policy&& policy, In first, In last, Out out,
                                                 Pred pred) {
-  return predix::copy_if(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
-                         out, pred);
+  return predix::copy_if(policy, first, last, detail::as_stencil(first), out, pred);
 }
 
 template <class Policy, class In, class Stencil, class Out, class Pred>
@@ -33,8 +32,7 @@ detail::enable_if_policy_t<Policy, Out> remove_copy_if(Policy&& policy, In first
 template <class Policy, class In, class Out, class Pred>
 detail::enable_if_policy_t<Policy, Out> remove_copy_if(Policy&& policy, In first, In last, Out out,
                                                        Pred pred) {
-  return predix::remove_copy_if(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
-                         out, pred);
+  return predix::remove_copy_if(policy, first, last, detail::as_stencil(first), out, pred);
 }
 
 }  // namespace predix

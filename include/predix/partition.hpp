@@ -24,8 +24,7 @@ detail::enable_if_policy_t<Policy, It> partition(Policy&& policy, It first, It l
 
 template <class Policy, class It, class Pred>
 detail::enable_if_policy_t<Policy, It> partition(Policy&& policy, It first, It last, Pred pred) {
-  return predix::partition(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
-                         pred);
+  return predix::partition(policy, first, last, detail::as_stencil(first), pred);
 }
 
 template <class Policy, class It, class Stencil, class Pred>
@@ -38,8 +37,7 @@ detail::enable_if_policy_t<Policy, It> stable_partition(Policy&& policy, It firs
 template <class Policy, class It, class Pred>
 detail::enable_if_policy_t<Policy, It> stable_partition(Policy&& policy, It first, It last,
                                                         Pred pred) {
-  return predix::stable_partition(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
-                         pred);
+  return predix::stable_partition(policy, first, last, detail::as_stencil(first), pred);
 }
 
 template <class Policy, class In, class Stencil, class OutTrue, class OutFalse, class Pred>
@@ -54,8 +52,8 @@ detail::enable_if_policy_t<Policy, std::pair<OutTrue, OutFalse>> stable_partitio
 template <class Policy, class In, class OutTrue, class OutFalse, class Pred>
 detail::enable_if_policy_t<Policy, std::pair<OutTrue, OutFalse>> stable_partition_copy(
     Policy&& policy, In first, In last, OutTrue out_true, OutFalse out_false, Pred pred) {
-  return predix::stable_partition_copy(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
-                         out_true, out_false, pred);
+  return predix::stable_partition_copy(policy, first, last, detail::as_stencil(first), out_true,
+                                       out_false, pred);
 }
 
 /// Same as stable_partition_copy: Thrust's partition_copy keeps both outputs in order too.
@@ -71,8 +69,8 @@ detail::enable_if_policy_t<Policy, std::pair<OutTrue, OutFalse>> partition_copy(
 template <class Policy, class In, class OutTrue, class OutFalse, class Pred>
 detail::enable_if_policy_t<Policy, std::pair<OutTrue, OutFalse>> partition_copy(
     Policy&& policy, In first, In last, OutTrue out_true, OutFalse out_false, Pred pred) {
-  return predix::partition_copy(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
-                         out_true, out_false, pred);
+  return predix::partition_copy(policy, first, last, detail::as_stencil(first), out_true,
+                                out_false, pred);
 }
 
 template <class Policy, class It, class Pred>

@@ -17,8 +17,7 @@ detail::enable_if_policy_t<Policy, It> remove_if(Policy&& policy, It first, It l
 
 template <class Policy, class It, class Pred>
 detail::enable_if_policy_t<Policy, It> remove_if(Policy&& policy, It first, It last, Pred pred) {
-  return predix::remove_if(policy, first, last, detail::items_as_stencil<decltype(first)>{first},
-                         pred);
+  return predix::remove_if(policy, first, last, detail::as_stencil(first), pred);
 }
 
 }  // namespace predix

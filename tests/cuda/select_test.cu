@@ -314,7 +314,7 @@ void check_deferred(const host_array<T>& items, const std::vector<bool>& flags,
     EXPECT_EQ(k, want.size());
     EXPECT_TRUE(same_elements(out.download(), padded(want, n)));
   };
-  const predix::detail::items_as_stencil<T*> no_stencil{in.begin()};
+  const auto no_stencil = predix::detail::as_stencil(in.begin());
   run("copy_if", no_stencil, is_selected{}, sel, expected);
   // With a stencil a call defers only when forced (tuning select: it gains nothing).
   run("copy_if, uint8 stencil", stencil.begin(), selected_flag{}, sel,

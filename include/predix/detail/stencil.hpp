@@ -3,8 +3,7 @@
 // of its own, so that a backend knows at compile time which items the predicate takes. Thrust
 // calls a stencil form's predicate on the stencil's items only, so that predicate may accept
 // nothing else (a uint8 flag over 16-byte items); the CUDA kernels compile it for those alone.
-//   copy_if(p, first, last, out, pred)
-//     → copy_if(p, first, last, items_as_stencil<In>{first}, out, pred)
+//   copy_if(p, first, last, out, pred) → copy_if(p, first, last, as_stencil(first), out, pred)
 // Host backends read it as any random-access iterator: stencil[i] is first[i]; the CUDA backend
 // unwraps it on the host (stencil_items) and compiles its kernels without a stencil.
 #include <iterator>
@@ -40,6 +39,12 @@ struct items_as_stencil {
   bool operator==(const items_as_stencil& o) const { return items == o.items; }
   bool operator!=(const items_as_stencil& o) const { return items != o.items; }
 };
+
+/// The stencil of a plain form over the items from `items` on.
+template <class It>
+items_as_stencil<It> as_stencil(It items) {
+  return {items};
+}
 
 template <class It>
 inline constexpr bool is_items_as_stencil_v = false;

@@ -474,11 +474,12 @@ select_counts run_selection(Agent& agent, long long tiles, long long whole, long
 }
 
 /// Selects the items of [first, first + n) whose predicate (on the stencil's item, or on the
-/// item itself when the stencil is items_as_stencil) holds into out_selected, the others as REJECTED says into
-/// out_rejected (IN_PLACE: out_selected is `first`); returns the number selected and where the
-/// rejected items in out_rejected begin (backward: store_backward; otherwise the number
-/// selected). n > 0; returns after the work is done. A one-output selection not in place places
-/// its items as `how` says (select_deferred.cuh) and tells the way taken to *taken.
+/// item itself when the stencil is items_as_stencil) holds into out_selected, the others as
+/// REJECTED says into out_rejected (IN_PLACE: out_selected is `first`); returns the number
+/// selected and where the rejected items in out_rejected begin (backward: store_backward;
+/// otherwise the number selected). n > 0; returns after the work is done. A one-output
+/// selection not in place places its items as `how` says (select_deferred.cuh) and tells the
+/// way taken to *taken.
 template <rejected_to REJECTED, bool IN_PLACE = false, class In, class StencilIt, class OutSel,
           class OutRej, class Pred>
 select_counts device_select(const cuda_policy& policy, In first, long long n,

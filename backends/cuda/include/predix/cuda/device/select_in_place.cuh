@@ -183,7 +183,7 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
                                                                  static_cast<T*>(nullptr), pred);
     const auto backward_tests = [&] {  // without a stencil, the reversed items themselves
       if constexpr (predix::detail::is_items_as_stencil_v<StencilIt>) {
-        return predix::detail::items_as_stencil<decltype(items)>{items};
+        return predix::detail::as_stencil(items);
       } else {
         return reversed_tests;
       }
