@@ -5,7 +5,9 @@
 // and the per-thread stream, each call repeated PREDIX_STRESS_ROUNDS times (default 2; CTest
 // stress.long: 20) on the same data, at one item below and a few above every size threshold of
 // tuning select and look_back (stable_partition's sample, deferred placing, long 1-byte calls,
-// the head of unaligned data, the grid from which the look-back sleeps, the look-back slot).
+// the head of unaligned data, the grid from which the look-back sleeps, the look-back slot);
+// odd rounds with every array one item past cudaMalloc's alignment (so that calls from
+// head_from_bytes on select the unaligned head apart).
 // PREDIX_TEST_QUICK (the sanitizers): one size, 99% selected, one round.
 // Every result is compared with the serial reference (predix::seq), on the device:
 //   items 5 2 7 1, stencil 1 0 1 1 (selected 5 7 1, rejected 2) → partition: 5 7 1 2
@@ -124,8 +126,8 @@ class device_items {
   device_items& operator=(const device_items&) = delete;
   ~device_items() { (void)cudaFree(data_); }
   T* get() const { return data_; }
-  void upload(const std::vector<T>& host) {
-    PREDIX_CUDA_CHECK(cudaMemcpy(data_, host.data(), sizeof(T) * host.size(),
+  void upload(const std::vector<T>& host, long long at = 0) {
+    PREDIX_CUDA_CHECK(cudaMemcpy(data_ + at, host.data(), sizeof(T) * host.size(),
                                  cudaMemcpyHostToDevice));
   }
 
@@ -139,15 +141,19 @@ template <class T>
 class stress {
  public:
   stress(long long n, std::uint64_t seed)
-      : n_(n), items_(n), stencil_(n), work_(n), out_true_(n), out_false_(n),
-        want_true_(n), want_false_(n), first_(1) {
+      : n_(n), items_{device_items<T>(n), device_items<T>(n + 1)},
+        stencil_{device_items<std::uint8_t>(n), device_items<std::uint8_t>(n + 1)},
+        work_(n + 1), out_true_(n + 1), out_false_(n + 1), want_true_(n), want_false_(n),
+        first_(1) {
     rng r(seed ^ static_cast<std::uint64_t>(n));
     items_host_.resize(std::size_t(n));
     stencil_host_.resize(std::size_t(n));
     for (auto& x : items_host_) x = static_cast<T>(r.next());
     for (auto& x : stencil_host_) x = static_cast<std::uint8_t>(r.next());
-    items_.upload(items_host_);
-    stencil_.upload(stencil_host_);
+    for (int shift : {0, 1}) {
+      items_[shift].upload(items_host_, shift);
+      stencil_[shift].upload(stencil_host_, shift);
+    }
   }
 
   /// Every form, stencil or not, on every stream, `rounds` times, for threshold t; counts the
@@ -163,13 +169,13 @@ class stress {
         for (int s = 0; s < 3; ++s) {
           for (int round = 0; round < rounds; ++round) {
             ++calls;
-            const std::string what = check(f, below{t}, with_stencil, streams[s]);
+            const std::string what = check(f, below{t}, with_stencil, streams[s], round % 2);
             if (what.empty()) continue;
             if (++wrong <= 20) {
               ADD_FAILURE() << name(f) << (with_stencil ? " with a stencil" : "") << ", "
                             << sizeof(T) << "-byte items, n " << n_ << ", " << t
                             << "/128 selected, " << stream_names[s] << ", round " << round
-                            << ": " << what;
+                            << (round % 2 ? " (one item off alignment)" : "") << ": " << what;
             }
           }
         }
@@ -196,15 +202,16 @@ class stress {
                                  cudaMemcpyHostToDevice));
   }
 
-  /// Runs form f once on `stream` (inputs restored, outputs poisoned, stream-ordered) and
-  /// compares it with the reference; empty when right, else what is wrong.
-  std::string check(form f, below pred, bool with_stencil, cudaStream_t stream) {
+  /// Runs form f once on `stream` (inputs restored, outputs poisoned, stream-ordered), every
+  /// array `shift` items past cudaMalloc's alignment, and compares it with the reference; empty
+  /// when right, else what is wrong.
+  std::string check(form f, below pred, bool with_stencil, cudaStream_t stream, int shift) {
     const std::size_t bytes = sizeof(T) * static_cast<std::size_t>(n_);
-    T* const items = items_.get();
-    T* const work = work_.get();
-    T* const yes = out_true_.get();
-    T* const no = out_false_.get();
-    const std::uint8_t* const st = stencil_.get();
+    T* const items = items_[shift].get() + shift;
+    T* const work = work_.get() + shift;
+    T* const yes = out_true_.get() + shift;
+    T* const no = out_false_.get() + shift;
+    const std::uint8_t* const st = stencil_[shift].get() + shift;
     PREDIX_CUDA_CHECK(cudaMemcpyAsync(work, items, bytes, cudaMemcpyDeviceToDevice, stream));
     PREDIX_CUDA_CHECK(cudaMemsetAsync(yes, 0xA5, bytes, stream));
     PREDIX_CUDA_CHECK(cudaMemsetAsync(no, 0xA5, bytes, stream));
@@ -306,8 +313,8 @@ class stress {
   long long n_, k_ = 0;
   std::vector<T> items_host_;
   std::vector<std::uint8_t> stencil_host_;
-  device_items<T> items_;
-  device_items<std::uint8_t> stencil_;
+  device_items<T> items_[2];  // the items, and one past alignment (at 1)
+  device_items<std::uint8_t> stencil_[2];
   device_items<T> work_, out_true_, out_false_, want_true_, want_false_;
   device_items<unsigned long long> first_;
 };
