@@ -116,33 +116,20 @@ __global__ void first_difference_kernel(const T* got, const T* want, long long c
   }
 }
 
+/// host copied to `to` + at.
 template <class T>
-class device_items {
- public:
-  explicit device_items(long long n) : n_(n) {
-    PREDIX_CUDA_CHECK(cudaMalloc(&data_, sizeof(T) * static_cast<std::size_t>(n > 0 ? n : 1)));
-  }
-  device_items(const device_items&) = delete;
-  device_items& operator=(const device_items&) = delete;
-  ~device_items() { (void)cudaFree(data_); }
-  T* get() const { return data_; }
-  void upload(const std::vector<T>& host, long long at = 0) {
-    PREDIX_CUDA_CHECK(cudaMemcpy(data_ + at, host.data(), sizeof(T) * host.size(),
-                                 cudaMemcpyHostToDevice));
-  }
-
- private:
-  T* data_ = nullptr;
-  long long n_;
-};
+void upload(device_buffer<T>& to, const std::vector<T>& host, long long at) {
+  PREDIX_CUDA_CHECK(cudaMemcpy(to.get() + at, host.data(), sizeof(T) * host.size(),
+                               cudaMemcpyHostToDevice));
+}
 
 /// The stress of one item type: data, the serial reference and the device buffers of one size.
 template <class T>
 class stress {
  public:
   stress(long long n, std::uint64_t seed)
-      : n_(n), items_{device_items<T>(n), device_items<T>(n + 1)},
-        stencil_{device_items<std::uint8_t>(n), device_items<std::uint8_t>(n + 1)},
+      : n_(n), items_{device_buffer<T>(n), device_buffer<T>(n + 1)},
+        stencil_{device_buffer<std::uint8_t>(n), device_buffer<std::uint8_t>(n + 1)},
         work_(n + 1), out_true_(n + 1), out_false_(n + 1), want_true_(n), want_false_(n),
         first_(1) {
     rng r(seed ^ static_cast<std::uint64_t>(n));
@@ -151,8 +138,8 @@ class stress {
     for (auto& x : items_host_) x = static_cast<T>(r.next());
     for (auto& x : stencil_host_) x = static_cast<std::uint8_t>(r.next());
     for (int shift : {0, 1}) {
-      items_[shift].upload(items_host_, shift);
-      stencil_[shift].upload(stencil_host_, shift);
+      upload(items_[shift], items_host_, shift);
+      upload(stencil_[shift], stencil_host_, shift);
     }
   }
 
@@ -313,10 +300,10 @@ class stress {
   long long n_, k_ = 0;
   std::vector<T> items_host_;
   std::vector<std::uint8_t> stencil_host_;
-  device_items<T> items_[2];  // the items, and one past alignment (at 1)
-  device_items<std::uint8_t> stencil_[2];
-  device_items<T> work_, out_true_, out_false_, want_true_, want_false_;
-  device_items<unsigned long long> first_;
+  device_buffer<T> items_[2];  // the items, and one past alignment (at 1)
+  device_buffer<std::uint8_t> stencil_[2];
+  device_buffer<T> work_, out_true_, out_false_, want_true_, want_false_;
+  device_buffer<unsigned long long> first_;
 };
 
 class Stress : public cuda_test {
