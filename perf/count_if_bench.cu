@@ -21,14 +21,14 @@ struct as_count {
   __host__ __device__ std::int64_t operator()(const T& x) const { return pred(x) ? 1 : 0; }
 };
 
-template <perf::cub_end END>
+template <perf::cub_end END, class Api>
 struct cub_count {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     count_case<T> d(c);
     perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
       auto flags = thrust::make_transform_iterator(d.in.at(s), as_count<T>{perf::predicate<T>()});
-      return cub::DeviceReduce::Sum(temp, bytes, flags, d.count.p, perf::cub_items(d.n), perf::stream());
+      return Api::DeviceReduce::Sum(temp, bytes, flags, d.count.p, perf::cub_items(d.n), perf::stream());
     }, d.count.p, sizeof(std::int64_t));
   }
 };

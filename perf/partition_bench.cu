@@ -43,13 +43,13 @@ struct in_place_case : partition_case<T> {
   }
 };
 
-template <perf::cub_end END>
+template <perf::cub_end END, class Api>
 struct cub_partition {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     partition_case<T> d(c);
     perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
-      return cub::DevicePartition::If(temp, bytes, d.in.at(s), d.out.at(s), d.num.p, perf::cub_items(d.n),
+      return Api::DevicePartition::If(temp, bytes, d.in.at(s), d.out.at(s), d.num.p, perf::cub_items(d.n),
                                       perf::predicate<T>(), perf::stream());
     }, d.num.p, sizeof(std::int64_t));
   }

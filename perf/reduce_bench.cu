@@ -19,13 +19,13 @@ struct reduce_case {
   double bytes() const { return perf::bytes::count(n, sizeof(T)); }
 };
 
-template <perf::cub_end END>
+template <perf::cub_end END, class Api>
 struct cub_reduce {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     reduce_case<T> d(c);
     perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
-      return cub::DeviceReduce::Sum(temp, bytes, d.in.at(s), d.sum.p, perf::cub_items(d.n), perf::stream());
+      return Api::DeviceReduce::Sum(temp, bytes, d.in.at(s), d.sum.p, perf::cub_items(d.n), perf::stream());
     }, d.sum.p, sizeof(T));
   }
 };

@@ -22,6 +22,7 @@ BYTES = {
     "exclusive_scan": "n·s_in + n·s_out",
     "copy_if": "n·s + k·s (k selected)",
     "copy_if_flagged": "n·s + n (flags) + k·s",
+    "copy_if_graph10": "10 × (n·s + k·s): ten copy_if calls captured into a CUDA graph, replayed",
     "remove_copy_if": "n·s + (n − k)·s",
     "partition_copy": "2n·s",
     "partition": "2n·s",
@@ -54,7 +55,7 @@ def is_predix(impl):
 
 def impl_key(impl):
     """Baselines first, then predix backends from serial to CUDA."""
-    order = ["std", "thrust_omp", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda"]
+    order = ["std", "thrust_omp", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda", "predix_cub"]
     return (is_predix(impl), order.index(impl) if impl in order else len(order), impl)
 
 

@@ -28,24 +28,24 @@ struct scan_case {
 using scan_types = perf::types<std::uint8_t, std::int16_t, std::int32_t, std::int64_t, float, perf::flags_i32>;
 
 // CUB accumulates uint8 + uint8 in int (the op's result type), so the flags count exactly.
-template <perf::cub_end END>
+template <perf::cub_end END, class Api>
 struct cub_inclusive {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     scan_case<T> d(c);
     perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
-      return cub::DeviceScan::InclusiveSum(temp, bytes, d.in.at(s), d.out.at(s), perf::cub_items(d.n), perf::stream());
+      return Api::DeviceScan::InclusiveSum(temp, bytes, d.in.at(s), d.out.at(s), perf::cub_items(d.n), perf::stream());
     });
   }
 };
 
-template <perf::cub_end END>
+template <perf::cub_end END, class Api>
 struct cub_exclusive {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     scan_case<T> d(c);
     perf::cub_run<END>(st, c, d.bytes(), d.slots, [&](void* temp, std::size_t& bytes, int s) {
-      return cub::DeviceScan::ExclusiveSum(temp, bytes, d.in.at(s), d.out.at(s), perf::cub_items(d.n), perf::stream());
+      return Api::DeviceScan::ExclusiveSum(temp, bytes, d.in.at(s), d.out.at(s), perf::cub_items(d.n), perf::stream());
     });
   }
 };

@@ -11,6 +11,14 @@
 #include <predix/config.hpp>
 #if PREDIX_HAS_CUDA
 #include <predix/predix.hpp>
+#if PREDIX_HAS_CUDA
+#include <predix/cub.hpp>
+#endif
+
+#include <cub/device/device_partition.cuh>
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 #endif
 
 #include <cmath>
@@ -272,11 +280,34 @@ void cub_run(benchmark::State& st, const case_spec& c, double bytes, int slots, 
   });
 }
 
-/// Registers a CUB baseline twice: Impl<cub_end::device> as "cub" and Impl<cub_end::host> as
-/// "cub_sync".
-template <template <cub_end> class Impl, class Types>
+/// The two namespaces a CUB row's calls can be made from: CUB's own, and predix::cub (the
+/// same calls, switched by namespace: predix's asynchronous core).
+struct cub_api {
+  using DeviceSelect = ::cub::DeviceSelect;
+  using DevicePartition = ::cub::DevicePartition;
+  using DeviceScan = ::cub::DeviceScan;
+  using DeviceReduce = ::cub::DeviceReduce;
+};
+#if PREDIX_HAS_CUDA
+struct predix_cub_api {
+  using DeviceSelect = predix::cub::DeviceSelect;
+  using DevicePartition = predix::cub::DevicePartition;
+  using DeviceScan = predix::cub::DeviceScan;
+  using DeviceReduce = predix::cub::DeviceReduce;
+};
+#endif
+
+/// Registers a CUB baseline twice: Impl<cub_end::device, cub_api> as "cub" and
+/// Impl<cub_end::host, cub_api> as "cub_sync"; and the same calls on predix::cub, ending as
+/// CUB's, as "predix_cub".
+template <template <cub_end, class> class Impl, class Types>
 bool add_cub(Types types, const char* algo, axis ax) {
-  return add<Impl<cub_end::device>>(types, algo, "cub", ax) && add<Impl<cub_end::host>>(types, algo, "cub_sync", ax);
+  return add<Impl<cub_end::device, cub_api>>(types, algo, "cub", ax) &&
+         add<Impl<cub_end::host, cub_api>>(types, algo, "cub_sync", ax)
+#if PREDIX_HAS_CUDA
+         && add<Impl<cub_end::device, predix_cub_api>>(types, algo, "predix_cub", ax)
+#endif
+      ;
 }
 
 /// cudaMemcpyAsync device to device of up to 1 GiB, mean of 20 after 3 warm-ups:

@@ -5,9 +5,10 @@
 // with CUB 3.0.1's signatures and two-phase protocol (a null d_temp_storage asks for the size):
 //   DeviceSelect::{If, Flagged}, DevicePartition::{If, Flagged},
 //   DeviceScan::{InclusiveSum, ExclusiveSum, InclusiveScan, ExclusiveScan}, DeviceReduce::Sum.
-// Differences from CUB: each call returns after its work is done (the count or sum is then
-// written to the device on the stream); predix takes temporary storage from its own pool, so
-// the size asked for is 1 byte and the storage passed in is not used. CUDA only (nvcc).
+// As with CUB, a call only enqueues its work on the stream (no host synchronization), uses no
+// memory but the storage it is given (the size query returns what it needs), writes its count
+// or sum to device memory from its own kernels, and can be captured into a CUDA graph. Calls
+// run on predix's asynchronous core (predix/cuda/device/*.cuh: *_async). CUDA only (nvcc).
 #include <predix/cub/device_partition.cuh>
 #include <predix/cub/device_reduce.cuh>
 #include <predix/cub/device_scan.cuh>

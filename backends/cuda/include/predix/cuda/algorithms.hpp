@@ -1,8 +1,12 @@
 #pragma once
 // predix::impl overloads for predix::cuda_policy (the core operations of CONTRIBUTING.md,
 // "How dispatch works"). Every call checks the raw pointers it is given (host memory →
-// std::invalid_argument), takes its temporary storage stream-ordered on the policy's stream,
-// throws predix::cuda_error on a CUDA failure and returns after the work is done, as Thrust.
+// std::invalid_argument), takes its temporary storage on the policy's stream, throws
+// predix::cuda_error on a CUDA failure and returns after the work is done, as Thrust.
+// Each device algorithm is an agent (the tile work, *_agent.cuh) and a dispatch (sizes,
+// memory, launches): the asynchronous core, *_async(storage, bytes, ..., stream) with CUB's
+// two-phase protocol (given_storage.hpp), which predix::cub calls, and the synchronous form
+// on the same launches with memory kept per device (call_slots.hpp), which these overloads call.
 //   device/scan.cuh       inclusive_scan, exclusive_scan (single-pass look-back)
 //   device/reduce.cuh     reduce
 //   device/count_if.cuh   count_if

@@ -1,6 +1,6 @@
 #pragma once
 // The CUDA execution policy: predix::cuda runs on the default stream, predix::cuda.on(s) on
-// stream s. The device-wide algorithms that take it are added to predix/cuda/algorithms.hpp;
+// stream s; predix::cuda.nosync(): scans return without waiting for their work. The device-wide algorithms that take it are added to predix/cuda/algorithms.hpp;
 // the warp and block collectives they are built from live in predix/cuda/warp/ and block/
 // (namespace predix::gpu).
 #include <cuda_runtime_api.h>
@@ -17,9 +17,20 @@ struct cuda_policy : detail::policy_base {
     return p;
   }
   constexpr cudaStream_t stream() const { return stream_; }
+  /// The same policy whose calls with results in device memory alone (the scans) return
+  /// without waiting for their work, as Thrust's par_nosync: their temporary storage is taken
+  /// and given back stream-ordered. Calls that return a value wait for it as before.
+  constexpr cuda_policy nosync() const {
+    cuda_policy p = *this;
+    p.synchronizes_ = false;
+    return p;
+  }
+  /// Whether every call returns after its work is done (not nosync()).
+  constexpr bool synchronizes() const { return synchronizes_; }
 
  private:
   cudaStream_t stream_ = nullptr;
+  bool synchronizes_ = true;
 };
 
 inline constexpr cuda_policy cuda{};

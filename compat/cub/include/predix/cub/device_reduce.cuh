@@ -1,5 +1,6 @@
 #pragma once
-// predix::cub::DeviceReduce::Sum (CUB 3.0.1 signature) on predix: *d_out receives the sum,
+// predix::cub::DeviceReduce::Sum (CUB 3.0.1 signature) on predix's asynchronous core
+// (reduce.cuh reduce_async): *d_out receives the sum, stored by predix's kernel,
 // accumulated as CUB does (init: the output's value type, or the input's when the output
 // has none; accumulator: the decayed result of plus(init, item)).
 //   in 1 0 1 1 (bool), out int → 3
@@ -9,6 +10,7 @@
 #include <cuda/std/functional>
 
 #include <predix/cub/detail/run.cuh>
+#include <predix/cuda/device/reduce.cuh>
 
 namespace predix::cub {
 namespace detail {
@@ -28,9 +30,9 @@ struct DeviceReduce {
     using Item = typename std::iterator_traits<InputIteratorT>::value_type;
     using Init = detail::output_t<OutputIteratorT, Item>;
     using A = detail::accumulator_t<::cuda::std::plus<>, Item, Init>;
-    return detail::run(d_temp_storage, temp_storage_bytes, stream, [&](const auto& p) {
-      const A sum = predix::reduce(p, d_in, d_in + num_items, A(Init{}), ::cuda::std::plus<>{});
-      detail::store(d_out, stream, "DeviceReduce::Sum", static_cast<Init>(sum));
+    return detail::run(num_items, [&](long long n) {
+      gpu::reduce_async(d_temp_storage, temp_storage_bytes, d_in, n, A(Init{}),
+                        ::cuda::std::plus<>{}, d_out, stream, "DeviceReduce::Sum");
     });
   }
 };

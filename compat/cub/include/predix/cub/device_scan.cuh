@@ -1,18 +1,18 @@
 #pragma once
 // predix::cub::DeviceScan: cub::DeviceScan::InclusiveSum, ExclusiveSum, InclusiveScan and
 // ExclusiveScan (CUB 3.0.1 signatures, with a separate output or in place, and ExclusiveScan's
-// cub::FutureValue initial value) on predix, accumulating in CUB's accumulator type: the
-// decayed result of op(init, item) — so flags (bool, uint8) sum into int, as with CUB.
+// cub::FutureValue initial value, read on the device when the scan runs) on predix's
+// asynchronous core (scan.cuh scan_async), accumulating in CUB's accumulator type: the decayed
+// result of op(init, item) — so flags (bool, uint8) sum into int, as with CUB.
 //   in 1 0 1 1 (bool) → InclusiveSum 1 1 2 3, ExclusiveSum 0 1 1 2
 #include <iterator>
 #include <type_traits>
 
 #include <cub/util_type.cuh>
 #include <cuda/std/functional>
-#include <thrust/iterator/transform_iterator.h>
 
 #include <predix/cub/detail/run.cuh>
-#include <predix/cuda/detail/runtime.hpp>
+#include <predix/cuda/device/scan.cuh>
 
 namespace predix::cub {
 namespace detail {
@@ -20,43 +20,14 @@ namespace detail {
 template <class It>
 using item_t = typename std::iterator_traits<It>::value_type;
 
-/// Inclusive scan accumulating in CUB's accumulator type (items converted when it differs).
-template <class Policy, class In, class Out, class Op>
-void inclusive_scan(const Policy& p, In in, Out out, Op op, std::ptrdiff_t n) {
-  using A = accumulator_t<Op, item_t<In>>;
-  if constexpr (std::is_same_v<A, item_t<In>>) {
-    predix::inclusive_scan(p, in, in + n, out, op);
-  } else {
-    const auto items = ::thrust::make_transform_iterator(in, convert_to<A>{});
-    predix::inclusive_scan(p, items, items + n, out, op);
-  }
-}
-
-/// Exclusive scan accumulating in CUB's accumulator type (predix accumulates in init's).
-template <class Policy, class In, class Out, class Op, class Init>
-void exclusive_scan(const Policy& p, In in, Out out, Op op, const Init& init, std::ptrdiff_t n) {
-  using A = accumulator_t<Op, item_t<In>, Init>;
-  predix::exclusive_scan(p, in, in + n, out, static_cast<A>(init), op);
-}
-
-template <class T, class It>
-__global__ void read_future_kernel(::cub::FutureValue<T, It> value, T* out) {
-  *out = value;
-}
-
-/// The value a cub::FutureValue points to, read on the stream.
-template <class T, class It>
-T read_future(::cub::FutureValue<T, It> value, cudaStream_t stream) {
-  const char* algorithm = "DeviceScan::ExclusiveScan";
-  gpu::detail::temporary_storage storage(sizeof(T), stream, algorithm);
-  read_future_kernel<<<1, 1, 0, stream>>>(value, storage.at<T>(0));
-  gpu::detail::check_launch(algorithm);
-  T host;
-  gpu::detail::check(cudaMemcpyAsync(&host, storage.at<T>(0), sizeof(T), cudaMemcpyDeviceToHost,
-                                     stream),
-                     algorithm, "cudaMemcpyAsync");
-  gpu::detail::synchronize(stream, algorithm);
-  return host;
+/// The scan of [in, in + n) into out in CUB's accumulator type A (exclusive from init when
+/// HAS_INIT: a value, or a cub::FutureValue read when the scan runs).
+template <bool HAS_INIT, class A, class In, class Out, class Init, class Op>
+cudaError_t scan(void* storage, std::size_t& bytes, In in, Out out, Init init, Op op,
+                 long long num_items, cudaStream_t stream, const char* algorithm) {
+  return run(num_items, [&](long long n) {
+    gpu::scan_async<HAS_INIT, A>(storage, bytes, in, n, out, init, op, stream, algorithm);
+  });
 }
 
 }  // namespace detail
@@ -96,9 +67,10 @@ struct DeviceScan {
   static cudaError_t InclusiveScan(void* d_temp_storage, size_t& temp_storage_bytes,
                                    InputIteratorT d_in, OutputIteratorT d_out, ScanOpT scan_op,
                                    NumItemsT num_items, cudaStream_t stream = 0) {
-    return detail::run(d_temp_storage, temp_storage_bytes, stream, [&](const auto& p) {
-      detail::inclusive_scan(p, d_in, d_out, scan_op, static_cast<std::ptrdiff_t>(num_items));
-    });
+    using A = detail::accumulator_t<ScanOpT, detail::item_t<InputIteratorT>>;
+    return detail::scan<false, A>(d_temp_storage, temp_storage_bytes, d_in, d_out, A{}, scan_op,
+                                  static_cast<long long>(num_items), stream,
+                                  "DeviceScan::InclusiveScan");
   }
 
   template <class IteratorT, class ScanOpT, class NumItemsT>
@@ -115,10 +87,11 @@ struct DeviceScan {
                                    InputIteratorT d_in, OutputIteratorT d_out, ScanOpT scan_op,
                                    InitValueT init_value, NumItemsT num_items,
                                    cudaStream_t stream = 0) {
-    return detail::run(d_temp_storage, temp_storage_bytes, stream, [&](const auto& p) {
-      detail::exclusive_scan(p, d_in, d_out, scan_op, init_value,
-                             static_cast<std::ptrdiff_t>(num_items));
-    });
+    using A = detail::accumulator_t<ScanOpT, detail::item_t<InputIteratorT>, InitValueT>;
+    return detail::scan<true, A>(d_temp_storage, temp_storage_bytes, d_in, d_out,
+                                 static_cast<A>(init_value), scan_op,
+                                 static_cast<long long>(num_items), stream,
+                                 "DeviceScan::ExclusiveScan");
   }
 
   template <class IteratorT, class ScanOpT, class InitValueT, class NumItemsT>
@@ -136,10 +109,10 @@ struct DeviceScan {
                                    InputIteratorT d_in, OutputIteratorT d_out, ScanOpT scan_op,
                                    FutureValue<InitValueT, InitValueIterT> init_value,
                                    NumItemsT num_items, cudaStream_t stream = 0) {
-    return detail::run(d_temp_storage, temp_storage_bytes, stream, [&](const auto& p) {
-      detail::exclusive_scan(p, d_in, d_out, scan_op, detail::read_future(init_value, stream),
-                             static_cast<std::ptrdiff_t>(num_items));
-    });
+    using A = detail::accumulator_t<ScanOpT, detail::item_t<InputIteratorT>, InitValueT>;
+    return detail::scan<true, A>(d_temp_storage, temp_storage_bytes, d_in, d_out, init_value,
+                                 scan_op, static_cast<long long>(num_items), stream,
+                                 "DeviceScan::ExclusiveScan");
   }
 
   template <class IteratorT, class ScanOpT, class InitValueT, class InitValueIterT = InitValueT*,

@@ -1,13 +1,35 @@
 #pragma once
 // predix::cub::DeviceSelect: cub::DeviceSelect::If and Flagged (CUB 3.0.1 signatures, with
-// and without a separate output) on predix. Stable: the selected items keep their order;
-// *d_num_selected_out receives their count.
+// and without a separate output) on predix's asynchronous core (select.cuh select_async).
+// Stable: the selected items keep their order; *d_num_selected_out receives their count,
+// stored by predix's last tile.
 //   in a b c d, flags 1 0 1 1 → out a c d, count 3
+// Items predix's kernel does not take (not trivially copyable) run CUB's own.
+#include <iterator>
+
+#include <cub/device/device_select.cuh>
 #include <cuda/std/cstdint>
 
 #include <predix/cub/detail/run.cuh>
+#include <predix/cuda/device/select.cuh>
 
 namespace predix::cub {
+namespace detail {
+
+/// The selection of [in, in + n) by pred on `tests` (items_as_stencil: the items) into out,
+/// IN_PLACE when out is in; the count to *num_selected_out.
+template <bool IN_PLACE, class In, class Tests, class Out, class NumOut, class Pred>
+void select(void* storage, std::size_t& bytes, In in, Tests tests, Out out, NumOut num_out,
+            long long n, Pred pred, cudaStream_t stream, const char* algorithm) {
+  gpu::select_async<gpu::rejected_to::nowhere, IN_PLACE>(storage, bytes, in, n, tests, out, out,
+                                                         pred, num_out, stream, algorithm);
+}
+
+template <class It>
+inline constexpr bool selects_natively_v =
+    gpu::selects_natively_v<typename std::iterator_traits<It>::value_type>;
+
+}  // namespace detail
 
 struct DeviceSelect {
   template <class InputIteratorT, class FlagIterator, class OutputIteratorT,
@@ -16,12 +38,16 @@ struct DeviceSelect {
                              InputIteratorT d_in, FlagIterator d_flags, OutputIteratorT d_out,
                              NumSelectedIteratorT d_num_selected_out,
                              ::cuda::std::int64_t num_items, cudaStream_t stream = 0) {
-    return detail::run(d_temp_storage, temp_storage_bytes, stream, [&](const auto& p) {
-      const auto end =
-          predix::copy_if(p, d_in, d_in + num_items, d_flags, d_out, detail::flag_is_set{});
-      detail::store(d_num_selected_out, stream, "DeviceSelect::Flagged",
-                    static_cast<::cuda::std::int64_t>(end - d_out));
-    });
+    if constexpr (!detail::selects_natively_v<InputIteratorT>) {
+      return ::cub::DeviceSelect::Flagged(d_temp_storage, temp_storage_bytes, d_in, d_flags,
+                                          d_out, d_num_selected_out, num_items, stream);
+    } else {
+      return detail::run(num_items, [&](long long n) {
+        detail::select<false>(d_temp_storage, temp_storage_bytes, d_in, d_flags, d_out,
+                              d_num_selected_out, n, detail::flag_is_set{}, stream,
+                              "DeviceSelect::Flagged");
+      });
+    }
   }
 
   /// In place: the flagged items of d_data move to its front.
@@ -29,12 +55,16 @@ struct DeviceSelect {
   static cudaError_t Flagged(void* d_temp_storage, size_t& temp_storage_bytes, IteratorT d_data,
                              FlagIterator d_flags, NumSelectedIteratorT d_num_selected_out,
                              ::cuda::std::int64_t num_items, cudaStream_t stream = 0) {
-    return detail::run(d_temp_storage, temp_storage_bytes, stream, [&](const auto& p) {
-      const auto end = predix::remove_if(p, d_data, d_data + num_items, d_flags,
-                                         predix::detail::negate<detail::flag_is_set>{});
-      detail::store(d_num_selected_out, stream, "DeviceSelect::Flagged",
-                    static_cast<::cuda::std::int64_t>(end - d_data));
-    });
+    if constexpr (!detail::selects_natively_v<IteratorT>) {
+      return ::cub::DeviceSelect::Flagged(d_temp_storage, temp_storage_bytes, d_data, d_flags,
+                                          d_num_selected_out, num_items, stream);
+    } else {
+      return detail::run(num_items, [&](long long n) {
+        detail::select<true>(d_temp_storage, temp_storage_bytes, d_data, d_flags, d_data,
+                             d_num_selected_out, n, detail::flag_is_set{}, stream,
+                             "DeviceSelect::Flagged");
+      });
+    }
   }
 
   template <class InputIteratorT, class OutputIteratorT, class NumSelectedIteratorT,
@@ -43,11 +73,16 @@ struct DeviceSelect {
                         OutputIteratorT d_out, NumSelectedIteratorT d_num_selected_out,
                         ::cuda::std::int64_t num_items, SelectOp select_op,
                         cudaStream_t stream = 0) {
-    return detail::run(d_temp_storage, temp_storage_bytes, stream, [&](const auto& p) {
-      const auto end = predix::copy_if(p, d_in, d_in + num_items, d_out, select_op);
-      detail::store(d_num_selected_out, stream, "DeviceSelect::If",
-                    static_cast<::cuda::std::int64_t>(end - d_out));
-    });
+    if constexpr (!detail::selects_natively_v<InputIteratorT>) {
+      return ::cub::DeviceSelect::If(d_temp_storage, temp_storage_bytes, d_in, d_out,
+                                     d_num_selected_out, num_items, select_op, stream);
+    } else {
+      return detail::run(num_items, [&](long long n) {
+        detail::select<false>(d_temp_storage, temp_storage_bytes, d_in,
+                              predix::detail::as_stencil(d_in), d_out, d_num_selected_out, n,
+                              select_op, stream, "DeviceSelect::If");
+      });
+    }
   }
 
   /// In place: the selected items of d_data move to its front.
@@ -55,12 +90,16 @@ struct DeviceSelect {
   static cudaError_t If(void* d_temp_storage, size_t& temp_storage_bytes, IteratorT d_data,
                         NumSelectedIteratorT d_num_selected_out, ::cuda::std::int64_t num_items,
                         SelectOp select_op, cudaStream_t stream = 0) {
-    return detail::run(d_temp_storage, temp_storage_bytes, stream, [&](const auto& p) {
-      const auto end = predix::remove_if(p, d_data, d_data + num_items,
-                                         predix::detail::negate<SelectOp>{select_op});
-      detail::store(d_num_selected_out, stream, "DeviceSelect::If",
-                    static_cast<::cuda::std::int64_t>(end - d_data));
-    });
+    if constexpr (!detail::selects_natively_v<IteratorT>) {
+      return ::cub::DeviceSelect::If(d_temp_storage, temp_storage_bytes, d_data,
+                                     d_num_selected_out, num_items, select_op, stream);
+    } else {
+      return detail::run(num_items, [&](long long n) {
+        detail::select<true>(d_temp_storage, temp_storage_bytes, d_data,
+                             predix::detail::as_stencil(d_data), d_data, d_num_selected_out, n,
+                             select_op, stream, "DeviceSelect::If");
+      });
+    }
   }
 };
 

@@ -8,7 +8,9 @@
 // The predix policy behind it follows THRUST_DEVICE_SYSTEM:
 //   CUDA → predix::cuda.on(stream)    OMP → predix::omp    CPP, TBB → predix::host
 // par(alloc) and par(&memory_resource) take Thrust's meaning: an lvalue allocator is used by
-// reference, anything else by value.
+// reference, anything else by value. predix::thrust::par_nosync, .on(stream) and (alloc) too, is
+// thrust::cuda::par_nosync's twin: scans return without synchronizing.
+#include <type_traits>
 #include <utility>
 
 #include <thrust/detail/allocator_aware_execution_policy.h>
@@ -82,11 +84,46 @@ struct par_t : execution_policy<par_t> {
 
 inline constexpr par_t par{};
 
+/// CRTP base of predix::thrust::par_nosync and the policies made from it: on CUDA, calls whose
+/// results stay on the device (the scans) return without synchronizing, and Thrust's own
+/// algorithms skip their optional synchronizations, as with thrust::cuda::par_nosync; calls
+/// that return a value or an iterator wait for it as Thrust's do.
+template <class Derived>
+struct nosync_execution_policy : execution_policy<Derived> {
+ private:
+  friend __host__ __device__ bool must_perform_optional_stream_synchronization(
+      const nosync_execution_policy&) {
+    return false;
+  }
+};
+
+/// The type of predix::thrust::par_nosync: .on(stream) and (alloc) as par's.
+struct par_nosync_t : nosync_execution_policy<par_nosync_t> {
+  template <class Allocator>
+  auto operator()(Allocator&& alloc) const {
+    auto result =
+        ::thrust::detail::allocator_aware_execution_policy<nosync_execution_policy>{}(
+            std::forward<Allocator>(alloc));
+#if PREDIX_THRUST_CUDA
+    return result.on(this->stream());
+#else
+    return result;
+#endif
+  }
+};
+
+inline constexpr par_nosync_t par_nosync{};
+
 /// The predix policy a predix::thrust policy runs on.
 template <class Derived>
 backend_policy to_backend(const execution_policy<Derived>& policy) {
 #if PREDIX_THRUST_CUDA
-  return predix::cuda.on(policy.stream());
+  const auto on_stream = predix::cuda.on(policy.stream());
+  if constexpr (std::is_base_of_v<nosync_execution_policy<Derived>, Derived>) {
+    return on_stream.nosync();
+  } else {
+    return on_stream;
+  }
 #else
   (void)policy;
   return backend_policy{};

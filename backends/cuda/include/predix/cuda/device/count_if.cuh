@@ -1,169 +1,66 @@
 #pragma once
-// Device-wide count_if (and count, through the public layer): one kernel.
-//   flags 1 0 1 1 0 1  →  4
-// Blocks stride over the tiles and take the last round in half tiles one at a time from a
-// counter (for_each_stream_tile: a block that finishes early reads more). Each thread adds up its
-// predicate bits (items in any order: tile_io.cuh's load_unordered, 16-byte vectors striped
-// over the block where it can), the block sums its threads once at the end and adds the sum
-// to a zeroed device counter (call_slots.hpp scratch) with ONE atomicAdd per block; the last
-// block to finish (a second counter) sets the counters back to zero and then publishes the
-// total to a mapped result slot, where the host polls for it (call_slots.hpp polled_count: no
-// stream synchronization). A one-block launch (n within a tile) publishes its sum directly,
-// with no counters. Unaligned data (tuning aligned_head): the source moved on past its head (to
-// a 128-byte line: tuning source_head_bytes), whose items block 0 counts at the end, one per
-// thread.
-#include <predix/cuda/block/block_reduce.cuh>
-#include <predix/cuda/detail/call_slots.hpp>
-#include <predix/cuda/detail/runtime.hpp>
-#include <predix/cuda/device/tile_io.cuh>
-#include <predix/cuda/functional.cuh>
-#include <predix/cuda/policy.hpp>
-#include <predix/cuda/tuning/tuning.cuh>
-#include <predix/detail/functional.hpp>
-#include <predix/detail/range.hpp>
+// count_if's dispatch: the asynchronous core (storage given, the count left in device memory)
+// and the synchronous form of predix::cuda on it (the count polled from a mapped result slot,
+// call_slots.hpp). The kernel: count_if_agent.cuh.
+#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/detail/results.cuh>
+#include <predix/cuda/device/count_if_agent.cuh>
 
 namespace predix::gpu {
 
-/// The tiles of a kernel that streams over its input: THREADS × ITEMS items of Source.
-template <class Source, class Tuning = tuning::active::stream>
-struct stream_shape {
-  static constexpr int THREADS = Tuning::threads;
-  static constexpr int ITEMS = Tuning::items(Source::element_bytes);
-  static constexpr long long TILE = static_cast<long long>(THREADS) * ITEMS;
-  /// Pieces per tile of the taken round (for_each_stream_tile): whole tiles where ITEMS
-  /// does not part evenly.
-  static constexpr int PARTS = ITEMS % Tuning::taken_parts == 0 ? Tuning::taken_parts : 1;
-  /// The thread's first item in `tile` and how many of its ITEMS items are in range.
-  static __device__ int thread_items(long long tile, long long n, long long& first) {
-    first = tile * TILE + static_cast<long long>(threadIdx.x) * ITEMS;
-    const long long left = n - first;
-    return left <= 0 ? 0 : left < ITEMS ? static_cast<int>(left) : ITEMS;
-  }
-  /// The grid of `kernel` striding over the tiles of n > 0 items: one wave of resident blocks
-  /// at most, cut to as many as the rounds of tiles need (2^28 uint8: 16384 tiles take 16
-  /// rounds of 1056 H100 blocks or of 1024, and 1024 leave no half-empty last round), or,
-  /// `full` (a kernel that takes its last round, for_each_stream_tile), the whole wave: every SM
-  /// as many blocks (H100, 2^28: count_if and reduce of 4- and 8-byte items +1–1.6%).
-  template <class Kernel>
-  static unsigned grid(Kernel* kernel, long long n, const char* algorithm, bool full = false) {
-    const long long tiles = (n + TILE - 1) / TILE;
-    const long long resident = detail::resident_blocks(kernel, THREADS, algorithm);
-    if (full) return static_cast<unsigned>(tiles < resident ? tiles : resident);
-    const long long rounds = (tiles + resident - 1) / resident;
-    return static_cast<unsigned>((tiles + rounds - 1) / rounds);
-  }
-};
+/// count_if_kernel for In and Pred, its count to Result, and the launch of a call.
+template <class In, class Pred, class Result>
+inline constexpr auto* count_if_kernel_v =
+    &count_if_kernel<detail::source_t<In>, device_function_t<Pred>, Result>;
+template <class In>
+using count_if_launch = stream_launch<stream_shape<detail::source_t<In>>, detail::source_t<In>>;
+/// Zeroed words of a count_if call's memory (used by a grid of more than one block, which
+/// leaves them zero).
+inline constexpr std::size_t count_if_counters_bytes = 3 * sizeof(unsigned long long);
 
-namespace detail {
-/// Calls body(first, piece) for the tiles of Shape::TILE items of [0, n) that this block
-/// reads, each starting at item `first`, a whole tile or (piece) its first TILE / PARTS items:
-/// by stride (tiles b, b + grid, ...), and with TAKEN > 0 (tuning stream::taken_rounds) the
-/// last TAKEN rounds of the grid (after the first round) in pieces taken one at a time from
-/// the counter counters[at] instead (zero when the kernel starts; the kernel's last block sets
-/// it back to zero; null, and never touched, in a one-block grid, which deals every tile), so
-/// that the blocks that finish their dealt tiles early read more of the rest, and all finish
-/// within a piece of each other. The next taken piece is asked for while the block reads its
-/// current one.
-template <class Shape, class Body>
-__device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long long* counters,
-                                                     int at, Body&& body) {
-  constexpr int TAKEN = tuning::active::stream::taken_rounds;
-  constexpr long long TILE = Shape::TILE;
-  constexpr int PARTS = Shape::PARTS;
-  static_assert(PARTS >= 1 && TILE % PARTS == 0, "whole pieces");
-  const long long tiles = (n + TILE - 1) / TILE;
-  const long long grid = gridDim.x;
-  if constexpr (TAKEN == 0) {
-    for (long long tile = blockIdx.x; tile < tiles; tile += grid) body(tile * TILE, false);
-  } else {
-    // A one-block grid deals every tile (its launch has no counters).
-    const long long dealt = grid == 1                 ? tiles
-                            : tiles / grid > TAKEN + 1 ? (tiles / grid - TAKEN) * grid
-                                                       : grid;
-    const long long dealt_end = dealt * TILE;  // where the taken pieces begin
-    __shared__ long long next[2];
-    int slot = 0;
-    bool piece = false;
-    for (long long first = blockIdx.x * TILE; first < n;) {
-      const bool take = dealt < tiles && first + grid * TILE >= dealt_end;  // the same block-wide
-      unsigned long long got = 0;
-      if (take && threadIdx.x == 0) got = atomicAdd(counters + at, 1ull);
-      body(first, piece);
-      if (!take) {
-        first += grid * TILE;
-        continue;
-      }
-      if (threadIdx.x == 0) next[slot] = dealt_end + static_cast<long long>(got) * (TILE / PARTS);
-      __syncthreads();
-      first = next[slot];
-      slot ^= 1;
-      piece = true;
-    }
-  }
-}
-}  // namespace detail
-
-template <class Source, class Pred>
-__global__ void __launch_bounds__(stream_shape<Source>::THREADS)
-    count_if_kernel(Source source, long long n, bool aligned, int head, Pred pred,
-                    unsigned long long* sums, detail::polled_count result) {
-  using shape = stream_shape<Source>;
-  __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
-  unsigned long long mine = 0;
-  detail::for_each_stream_tile<shape>(n, sums, 2, [&](long long first, bool piece) {
-    int ones = 0;
-    auto on_item = [&](const auto& x) { ones += predix::detail::test(pred, x); };
-    detail::load_unordered<shape::THREADS, shape::ITEMS, shape::PARTS>(
-        source, first, n - first, aligned,
-        [&](const auto& raw) { detail::visit_vector(source, raw, on_item); }, on_item, piece);
-    mine += static_cast<unsigned>(ones);
-  });
-  using reduce = block_reduce<unsigned long long, shape::THREADS>;
-  unsigned long long total = reduce(storage).sum(mine);
-  if constexpr (tuning::active::aligned_head) {  // the head, one item per thread of block 0
-    static_assert(shape::THREADS >= tuning::active::source_head_bytes, "a head item per thread");
-    if (blockIdx.x == 0 && head > 0) {
-      const int k = static_cast<int>(threadIdx.x) - head;
-      total += static_cast<unsigned>(
-          __syncthreads_count(k < 0 && predix::detail::test(pred, source[k])));
-    }
-  }
-  if (threadIdx.x == 0) {
-    if (gridDim.x == 1) {
-      result.publish(total);
-    } else {  // sums[0]: the count so far, sums[1]: blocks done, sums[2]: tiles taken
-      if (total != 0) atomicAdd(&sums[0], total);
-      __threadfence();
-      if (atomicAdd(&sums[1], 1ull) == gridDim.x - 1) {  // the last: all back to zero, then
-        const unsigned long long count = atomicExch(&sums[0], 0ull);  // the count out last
-        sums[1] = 0;
-        sums[2] = 0;
-        result.publish(count);
-      }
-    }
-  }
+/// Enqueues count_if over [first, first + n), n > 0, its count to `result`.
+template <class In, class Pred, class Result>
+void enqueue_count_if(const count_if_launch<In>& launch, const Pred& pred,
+                      unsigned long long* counters, const Result& result, cudaStream_t stream,
+                      const char* algorithm) {
+  launch(count_if_kernel_v<In, Pred, Result>, stream, algorithm, to_device(pred), counters,
+         result);
 }
 
-/// The number of items of [first, first + n) for which pred holds; n > 0.
+template <class In, class Pred, class Result>
+count_if_launch<In> plan_count_if(In first, long long n, const char* algorithm) {
+  return {detail::make_source(first), n, count_if_kernel_v<In, Pred, Result>,
+          tuning::active::stream::taken_rounds > 0, algorithm};
+}
+
+/// The asynchronous core: the two-phase protocol (given_storage.hpp) for count_if over
+/// [first, first + n), n >= 0; f(count) goes to *out, in device memory, by the kernel.
+template <class In, class Pred, class Out, class F = detail::same_value>
+void count_if_async(void* storage, std::size_t& bytes, In first, long long n, Pred pred, Out out,
+                    cudaStream_t stream, const char* algorithm, F f = {}) {
+  using result_type = detail::stored_result<Out, F>;
+  detail::storage_layout layout;
+  const std::size_t counters_at = layout.zeroed(count_if_counters_bytes);
+  const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
+  if (!memory.ready()) return;
+  const result_type result{out, f};
+  if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
+  detail::check_device_iterator(first, algorithm, "input");
+  enqueue_count_if<In>(plan_count_if<In, Pred, result_type>(first, n, algorithm), pred,
+                   memory.at<unsigned long long>(counters_at), result, stream, algorithm);
+}
+
+/// The number of items of [first, first + n) for which pred holds; n > 0. Synchronous: the
+/// count is polled from a mapped result slot.
 template <class In, class Pred>
 long long device_count_if(const cuda_policy& policy, In first, long long n, Pred pred,
                           const char* algorithm) {
   detail::check_device_iterator(first, algorithm, "input");
-  using source_type = detail::source_t<In>;
-  using shape = stream_shape<source_type>;
-  auto* kernel = &count_if_kernel<source_type, device_function_t<Pred>>;
-  auto source = detail::make_source(first);
-  const long long head =  // done apart by block 0
-      detail::skip_head<tuning::active::source_head_bytes>(n, source);
-  const unsigned grid =
-      shape::grid(kernel, n - head, algorithm, tuning::active::stream::taken_rounds > 0);
+  const auto launch = plan_count_if<In, Pred, detail::polled_count>(first, n, algorithm);
   const cudaStream_t stream = policy.stream();
-  detail::call_slots<unsigned long long> slots(stream, algorithm, grid > 1);
-  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n - head, source.is_aligned(),
-                                              static_cast<int>(head), to_device(pred),
-                                              slots.counters<unsigned long long>(),
-                                              slots.polled_count_result());
-  detail::check_launch(algorithm);
+  detail::call_slots<unsigned long long> slots(stream, algorithm, launch.grid > 1);
+  enqueue_count_if<In>(launch, pred, slots.counters<unsigned long long>(),
+                   slots.polled_count_result(), stream, algorithm);
   return static_cast<long long>(slots.get_polled_count(algorithm));
 }
 

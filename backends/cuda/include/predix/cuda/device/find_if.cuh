@@ -1,179 +1,65 @@
 #pragma once
-// Device-wide find_if (and find_if_not, find, any_of, all_of, none_of, partition_point,
-// is_partitioned through the public layer): one kernel that stops early.
-//   flags 0 0 1 0 1  →  index 2
-// Blocks stride over the tiles in order (block b: tiles b, b + grid, ...). Each thread evaluates
-// its items into a bit mask (find_if_not's negated predicate, of 1-byte items, tested as the one it
-// wraps and the mask flipped: tuning flip_negated); a warp's earliest match is the lowest lane of
-// __ballot_sync and that lane's lowest bit (__ffsll), reported by atomicMax of ~index into one word
-// (zero: "none"; the largest ~index is the smallest index). After each tile the block stops if it
-// found a match (its later tiles can only be later) or if the word holds a match before its next
-// tile: the work done grows with the position of the first match, not with n. Every tile before the
-// first match is read, so the result is exact. The last block to stop (a second word counts them)
-// sets both words back to zero (call_slots.hpp scratch) and then publishes the first's index (n:
-// none) to a mapped result slot, where the host polls for it (call_slots.hpp polled_count: no
-// stream synchronization).
-// Contiguous primitive data, aligned: the tiles of one vector per thread cover only the first wave
-// and the first 1/32 of the range (tuning::sm90::find); the later tiles have
-// PREDIX_FIND_LATER_BYTES_PER_THREAD per thread, striped over the block as count_if reads them
-// (earliest_in_later_tile: load_unordered), and every thread that matches reports its earliest
-// match (a warp's lanes are no longer in order of place). Fewer barriers and atomic reads per item
-// where a range has no early match; a match in the first 1/32 costs what it did with small tiles
-// only.
-// Unaligned data (tuning aligned_head): the tiles cover the source moved on past its head (to a
-// 128-byte line: tuning source_head_bytes), and block 0 tests the head's items, one per thread,
-// before its first tile; every index reported counts from the range's first item.
-#include <cuda/atomic>
-
-#include <predix/cuda/device/count_if.cuh>
+// find_if's dispatch: the asynchronous core (storage given, the index left in device memory)
+// and the synchronous form of predix::cuda on it (the index polled from a mapped result slot,
+// call_slots.hpp). The kernel: find_if_agent.cuh.
+#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/detail/results.cuh>
+#include <predix/cuda/device/find_if_agent.cuh>
 
 namespace predix::gpu {
 
-template <class Source>
-using find_shape = stream_shape<Source, tuning::active::find>;
+/// find_if_kernel for In and Pred, its index to Result, and the launch of a call.
+template <class In, class Pred, class Result>
+inline constexpr auto* find_if_kernel_v =
+    &find_if_kernel<detail::source_t<In>, device_function_t<Pred>, Result>;
+template <class In>
+using find_if_launch = stream_launch<find_shape<detail::source_t<In>>, detail::source_t<In>>;
+/// Zeroed words of a find_if call's memory (left zero).
+inline constexpr std::size_t find_if_counters_bytes = 2 * sizeof(unsigned long long);
 
-namespace detail {
-/// Ends a find_if tile: a thread that matched reports its earliest match (`index`) as ~index
-/// (only the lowest matching lane of a warp when `lanes_in_order`: its match is the warp's
-/// earliest), and the block stops if any thread matched or the earliest match known lies
-/// before `next`, where the block's next tile starts.
-__device__ __forceinline__ bool end_tile(
-    ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device>& earliest, bool hit,
-    long long index, long long next, bool lanes_in_order) {
-  const unsigned lanes = __ballot_sync(full_warp_mask, hit);
-  if (hit && (!lanes_in_order || lane_id() == static_cast<unsigned>(__ffs(lanes) - 1))) {
-    earliest.fetch_max(~static_cast<unsigned long long>(index), ::cuda::memory_order_relaxed);
-  }
-  const bool known =  // one read of the word per block (thread 0)
-      threadIdx.x == 0 &&
-      ~earliest.load(::cuda::memory_order_relaxed) < static_cast<unsigned long long>(next);
-  return __syncthreads_or(hit || known);
+template <class In, class Pred, class Result>
+find_if_launch<In> plan_find_if(In first, long long n, const char* algorithm) {
+  return {detail::make_source(first), n, find_if_kernel_v<In, Pred, Result>, false, algorithm};
 }
 
-/// The earliest match of this thread in a later tile of ITEMS items per thread from item
-/// `first`, read as load_unordered reads them (whole tiles: 16-byte vector v of thread t is the
-/// tile's vector v·THREADS + t; the ragged last tile: item k·THREADS + t), or -1. An item
-/// matches where `tested` gives the opposite of FLIP.
-template <int THREADS, int ITEMS, bool FLIP, class Source, class Pred>
-__device__ __forceinline__ long long earliest_in_later_tile(const Source& source, long long first,
-                                                            long long n, bool aligned,
-                                                            Pred& tested) {
-  constexpr int PER = 16 / Source::element_bytes;
-  long long index = -1;
-  int v = 0, k = 0;  // the vector, the item, in the order load_unordered gives them
-  auto on_vector = [&](const uint4& raw) {
-    unsigned bits = 0;
-    int j = 0;
-    auto on_item = [&](const auto& x) {
-      bits |= static_cast<unsigned>(predix::detail::test(tested, x)) << j++;
-    };
-    visit_vector(source, raw, on_item);
-    if constexpr (FLIP) bits ^= (1u << PER) - 1;
-    if (index < 0 && bits != 0) {
-      index = first + (static_cast<long long>(v) * THREADS + threadIdx.x) * PER + __ffs(bits) - 1;
-    }
-    ++v;
-  };
-  auto on_item = [&](const auto& x) {
-    if (index < 0 && predix::detail::test(tested, x) != FLIP) {
-      index = first + static_cast<long long>(k) * THREADS + threadIdx.x;
-    }
-    ++k;
-  };
-  load_unordered<THREADS, ITEMS>(source, first, n - first, aligned, on_vector, on_item);
-  return index;
+/// Enqueues find_if over [first, first + n), n > 0, its index (n: none) to `result`.
+template <class In, class Pred, class Result>
+void enqueue_find_if(const find_if_launch<In>& launch, const Pred& pred,
+                     unsigned long long* counters, const Result& result, cudaStream_t stream,
+                     const char* algorithm) {
+  launch(find_if_kernel_v<In, Pred, Result>, stream, algorithm, to_device(pred), counters,
+         result);
 }
-}  // namespace detail
 
-template <class Source, class Pred>
-__global__ void __launch_bounds__(find_shape<Source>::THREADS)
-    find_if_kernel(Source source, long long n, bool aligned, int head, Pred pred,
-                   unsigned long long* words, detail::polled_count result) {
-  using shape = find_shape<Source>;
-  static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
-  static_assert(shape::THREADS >= tuning::active::source_head_bytes, "a head item per thread");
-  constexpr int LATER_VECTORS =
-      Source::primitive && Source::element_bytes <= 8 ? tuning::active::find::later_vectors : 0;
-  constexpr int LATER_ITEMS = LATER_VECTORS * (16 / Source::element_bytes);  // per thread
-  constexpr long long LATER_TILE = static_cast<long long>(shape::THREADS) * LATER_ITEMS;
-  // words[0]: the earliest match as ~index (0: none yet), words[1]: the blocks finished
-  ::cuda::atomic_ref<unsigned long long, ::cuda::thread_scope_device> earliest(words[0]);
-  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
-  // With later tiles, the tiles of shape::TILE cover the first wave and the first
-  // 1/find::later_from of the range (so that an early match stops within them), rounded up to
-  // whole waves; the later tiles start where they end, block b taking the b-th and every
-  // grid-th after it.
-  const bool later = LATER_VECTORS > 0 && aligned;
-  long long first_tiles = tiles;
-  if (later) {
-    const long long early = n / tuning::active::find::later_from / shape::TILE + 1;
-    first_tiles = (early + gridDim.x - 1) / gridDim.x * gridDim.x;
-  }
-  const long long later_first = first_tiles * shape::TILE;
-  // A negated predicate (find_if_not) is tested as the one it wraps, each mask flipped once.
-  constexpr bool FLIP = predix::detail::plain_predicate<Pred>::negated &&
-                        tuning::active::find::flip_negated(Source::element_bytes);
-  auto& tested = predix::detail::tested_predicate<FLIP>(pred);
-  bool stop = false;  // the same in every thread of the block (end_tile)
-  if constexpr (!tuning::active::aligned_head) head = 0;
-  if (blockIdx.x == 0 && head > 0) {  // the head: items −head … −1, before any tile
-    const int k = static_cast<int>(threadIdx.x) - head;
-    const bool hit = k < 0 && predix::detail::test(pred, source[k]);
-    stop = detail::end_tile(earliest, hit, threadIdx.x, head, true);
-  }
-  for (long long tile = blockIdx.x; !stop && tile < tiles && tile < first_tiles;
-       tile += gridDim.x) {
-    long long first;
-    const int valid = shape::thread_items(tile, n, first);
-    unsigned long long bits = 0;  // bit k: item k matches
-    detail::load_items<shape::ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
-      bits |= static_cast<unsigned long long>(predix::detail::test(tested, x)) << k;
-    });
-    if constexpr (FLIP) bits ^= valid == 64 ? ~0ULL : (1ULL << valid) - 1;  // valid items only
-    const long long next = tile + gridDim.x < first_tiles
-                               ? (tile + gridDim.x) * shape::TILE
-                               : later_first + blockIdx.x * LATER_TILE;
-    stop = detail::end_tile(earliest, bits != 0, head + first + __ffsll(bits) - 1, head + next,
-                            true);
-  }
-  if constexpr (LATER_VECTORS > 0) {
-    for (long long at = later_first + blockIdx.x * LATER_TILE; later && !stop && at < n;
-         at += gridDim.x * LATER_TILE) {
-      const long long index = detail::earliest_in_later_tile<shape::THREADS, LATER_ITEMS, FLIP>(
-          source, at, n, aligned, tested);
-      stop = detail::end_tile(earliest, index >= 0, head + index,
-                              head + at + gridDim.x * LATER_TILE, false);
-    }
-  }
-  if (threadIdx.x == 0) {  // the last block to finish: both words back to zero, the answer out
-    __threadfence();
-    if (atomicAdd(&words[1], 1ull) == gridDim.x - 1) {
-      const unsigned long long found = earliest.exchange(0, ::cuda::memory_order_relaxed);
-      words[1] = 0;
-      result.publish(found == 0 ? static_cast<unsigned long long>(head + n) : ~found);
-    }
-  }
+/// The asynchronous core: the two-phase protocol (given_storage.hpp) for find_if over
+/// [first, first + n), n >= 0; f(index of the first match, or n) goes to *out, in device
+/// memory, by the kernel.
+template <class In, class Pred, class Out, class F = detail::same_value>
+void find_if_async(void* storage, std::size_t& bytes, In first, long long n, Pred pred, Out out,
+                   cudaStream_t stream, const char* algorithm, F f = {}) {
+  using result_type = detail::stored_result<Out, F>;
+  detail::storage_layout layout;
+  const std::size_t counters_at = layout.zeroed(find_if_counters_bytes);
+  const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
+  if (!memory.ready()) return;
+  const result_type result{out, f};
+  if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
+  detail::check_device_iterator(first, algorithm, "input");
+  enqueue_find_if<In>(plan_find_if<In, Pred, result_type>(first, n, algorithm), pred,
+                  memory.at<unsigned long long>(counters_at), result, stream, algorithm);
 }
 
 /// The index of the first item of [first, first + n) for which pred holds, or n; n > 0.
+/// Synchronous: the index is polled from a mapped result slot.
 template <class In, class Pred>
 long long device_find_if(const cuda_policy& policy, In first, long long n, Pred pred,
                          const char* algorithm) {
   detail::check_device_iterator(first, algorithm, "input");
-  using source_type = detail::source_t<In>;
-  using shape = find_shape<source_type>;
-  auto* kernel = &find_if_kernel<source_type, device_function_t<Pred>>;
-  auto source = detail::make_source(first);
-  const long long head =  // done apart by block 0
-      detail::skip_head<tuning::active::source_head_bytes>(n, source);
-  const unsigned grid = shape::grid(kernel, n - head, algorithm);
+  const auto launch = plan_find_if<In, Pred, detail::polled_count>(first, n, algorithm);
   const cudaStream_t stream = policy.stream();
   detail::call_slots<unsigned long long> slots(stream, algorithm, true);
-  kernel<<<grid, shape::THREADS, 0, stream>>>(source, n - head, source.is_aligned(),
-                                              static_cast<int>(head), to_device(pred),
-                                              slots.counters<unsigned long long>(),
-                                              slots.polled_count_result());
-  detail::check_launch(algorithm);
+  enqueue_find_if<In>(launch, pred, slots.counters<unsigned long long>(),
+                  slots.polled_count_result(), stream, algorithm);
   return static_cast<long long>(slots.get_polled_count(algorithm));
 }
 

@@ -1,242 +1,143 @@
 #pragma once
-// Device-wide reduce: init · x0 · x1 · ... in the init's type T; op is associative and need
-// not commute.
-//   in 3 1 4 1 5, init 0, plus → 14      flags 1 0 1 1 (bool), init 0 → 3      no init → true
-// Generic path, one kernel; every block reduces its part into one partial, and the last
-// block to finish (a counter, set back to zero) joins the partials in block order and
-// publishes init · total to a mapped result slot, where the host polls for it (call_slots.hpp
-// get_polled: no stream synchronization). A block's part, by the op:
-//   any op      the grid's warps each take a contiguous run of warp tiles (32 lanes × ITEMS
-//               items) and join each tile's lanes in order by shuffles;
-//   commuting   (plus, multiplies, the bit and logical ops, maximum, minimum — commutes_v in
-//               functional.cuh — over arithmetic items of T's own type) blocks stride over
-//               the tiles as count_if's do, their items in any order (load_unordered:
-//               vectors striped over the block), every thread keeping its own running total,
-//               joined once at the end. Sums of 1- and 2-byte integers add packed words, 4
-//               bytes per __dp4a and 2 halves per __dp2a_lo, in 32 bits that wrap as T does.
-// Unaligned data (tuning aligned_head): the source moved on past its head (to a 128-byte line:
-// tuning source_head_bytes), whose items thread 0 of block 0 joins in order before its block's
-// total.
-// Binary path (uses_binary_path_v, binary_path.cuh): the result is A(op(init, A(v))) with v
-// the count of ones (sum, parity: count_if.cuh), or whether a 1 exists (any) or no 0 does
-// (all), both by find_if.cuh, which stops at the first one.
-#include <predix/cuda/binary_path.cuh>
+// reduce's dispatch: the asynchronous core (storage given, init · total left in device memory)
+// and the synchronous form of predix::cuda on it (polled from a mapped result slot,
+// call_slots.hpp). The kernel: reduce_agent.cuh; the binary path counts (count_if.cuh) or
+// finds (find_if.cuh).
+#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/detail/results.cuh>
+#include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/find_if.cuh>
+#include <predix/cuda/device/reduce_agent.cuh>
 
 namespace predix::gpu {
-namespace detail {
-struct is_one {
-  template <class T>
-  __host__ __device__ bool operator()(const T& x) const { return static_cast<bool>(x); }
+
+/// The binary path's result from what it found (count_if's count of ones, or find_if's index
+/// of the first 1 or 0, n when none): A(op(init, A(v))), v the sum, parity, or whether a 1
+/// exists (any) or no 0 does (all).
+template <class T, class Op, binary_kind KIND>
+struct binary_total {
+  T init;
+  Op op;
+  long long n;
+  __host__ __device__ T operator()(unsigned long long found) const {
+    const long long v = KIND == binary_kind::any   ? found < static_cast<unsigned long long>(n)
+                        : KIND == binary_kind::all ? found == static_cast<unsigned long long>(n)
+                        : KIND == binary_kind::sum ? static_cast<long long>(found)
+                                                   : static_cast<long long>(found & 1);
+    return static_cast<T>(op(init, static_cast<T>(v)));
+  }
 };
-struct is_zero {
-  template <class T>
-  __host__ __device__ bool operator()(const T& x) const { return !static_cast<bool>(x); }
-};
 
-/// A sum of contiguous 1- or 2-byte integers into their own type, done on packed words.
-template <class Source, class T, class Op>
-inline constexpr bool packed_sum_v = false;
-template <class E, class Op>
-inline constexpr bool packed_sum_v<pointer_source<E, identity>, E, Op> =
-    std::is_integral_v<E> && !std::is_same_v<E, bool> && sizeof(E) <= 2 &&
-    (std::is_same_v<Op, ::cuda::std::plus<>> || std::is_same_v<Op, ::cuda::std::plus<E>>);
-
-/// The sum of the 1- or 2-byte integers packed in `raw`, modulo 2^32 (so modulo 2^8·BYTES, as
-/// their own type's sums wrap).
-template <int BYTES>
-__device__ __forceinline__ unsigned packed_sum(const uint4& raw) {
-  unsigned sum = 0;
-  for (const unsigned word : {raw.x, raw.y, raw.z, raw.w}) {
-    sum = BYTES == 1 ? __dp4a(word, 0x01010101u, sum) : __dp2a_lo(word, 0x0101u, sum);
-  }
-  return sum;
-}
-
-/// Joins in order the totals held by lane 0 of warps [0, warps) of the block; thread 0
-/// returns the result. `totals`: WARPS items of shared memory.
 template <class T, class Op>
-__device__ __forceinline__ T join_warps(const T& warp_total, int warps, Op& op, T* totals) {
-  const int warp = threadIdx.x / warp_threads;
-  const int lane = static_cast<int>(lane_id());
-  if (lane == 0 && warp < warps) totals[warp] = warp_total;
-  __syncthreads();
-  T total = warp_total;
-  if (warp == 0) total = suffix_reduce_lanes(totals[lane < warps ? lane : 0], 0, warps, op);
-  return total;
+binary_total<T, device_function_t<Op>, binary_kind_v<Op>> make_binary_total(const T& init,
+                                                                              const Op& op,
+                                                                              long long n) {
+  return {init, to_device(op), n};
 }
 
-/// Joins in order the values of the block's threads [0, holders); thread 0 returns the result.
-template <class T, class Op>
-__device__ __forceinline__ T join_threads(const T& x, int holders, Op& op, T* totals) {
-  const int in_warp = holders - static_cast<int>(threadIdx.x / warp_threads) * warp_threads;
-  const T warp_total =
-      suffix_reduce_lanes(x, 0, in_warp < warp_threads ? in_warp : warp_threads, op);
-  return join_warps(warp_total, (holders + warp_threads - 1) / warp_threads, op, totals);
+/// What the binary path of a reduce of In looks for: a 1 (any; the others count the ones), or a
+/// 0 (all).
+template <class Op>
+using binary_reduce_pred =
+    std::conditional_t<binary_kind_v<Op> == binary_kind::all, detail::is_zero, detail::is_one>;
+template <class Op>
+inline constexpr bool binary_reduce_finds_v =
+    binary_kind_v<Op> == binary_kind::any || binary_kind_v<Op> == binary_kind::all;
+
+/// reduce_kernel for In, T and Op, init · total to Result; whether the op commutes over In's
+/// items (reduce_agent.cuh: commuting_total).
+template <class In, class T, class Op>
+inline constexpr bool reduce_commutes_v =
+    commutes_v<device_function_t<Op>> && std::is_arithmetic_v<T> &&
+    std::is_same_v<typename detail::source_t<In>::value_type, T>;
+template <class In, class T, class Op, class Result>
+inline constexpr auto* reduce_kernel_v =
+    &reduce_kernel<detail::source_t<In>, T, device_function_t<Op>, reduce_commutes_v<In, T, Op>,
+                   Result>;
+template <class In>
+using reduce_launch = stream_launch<stream_shape<detail::source_t<In>>, detail::source_t<In>>;
+/// Zeroed words of a reduce call's memory (used by a grid of more than one block, which leaves
+/// them zero); its partials follow, one T per block.
+inline constexpr std::size_t reduce_counters_bytes = 2 * sizeof(unsigned long long);
+
+template <class In, class T, class Op, class Result>
+reduce_launch<In> plan_reduce(In first, long long n, const char* algorithm) {
+  return {detail::make_source(first), n, reduce_kernel_v<In, T, Op, Result>,
+          reduce_commutes_v<In, T, Op> && tuning::active::stream::taken_rounds > 0, algorithm};
 }
 
-/// Ends a reduce_kernel block with its total in thread 0: a one-block grid publishes
-/// init · total; otherwise the block leaves its partial, and the last block to count itself
-/// done joins all partials in block order (each thread a run of them) into init · total.
-/// The publish is the kernel's last memory operation: the counter is zero again and every
-/// partial read (join_warps' barrier) before it (call_slots::get_polled).
-template <int THREADS, class T, class Op>
-__device__ __forceinline__ void finish_grid(const T& block_total, const T& init, Op& op,
-                                            T* partials, unsigned long long* counters,
-                                            const polled_result<T>& result, T* totals) {
-  if (gridDim.x == 1) {
-    if (threadIdx.x == 0) result.publish(static_cast<T>(op(init, block_total)));
-    return;
-  }
-  __shared__ bool last;
-  if (threadIdx.x == 0) {  // counters[0]: the blocks done, counters[1]: the tiles taken
-    partials[blockIdx.x] = block_total;
-    __threadfence();
-    last = atomicAdd(&counters[0], 1ull) == gridDim.x - 1;
-    if (last) counters[0] = counters[1] = 0;  // back to zero for the next call (call_slots.hpp)
-    __threadfence();
-  }
-  __syncthreads();
-  if (!last) return;
-  const unsigned per = (gridDim.x + THREADS - 1) / THREADS;
-  const unsigned from = threadIdx.x * per;
-  const unsigned to = from + per < gridDim.x ? from + per : gridDim.x;
-  T mine;
-  for (unsigned i = from; i < to; ++i) mine = i == from ? partials[i] : static_cast<T>(op(mine, partials[i]));
-  const int holders = static_cast<int>((gridDim.x + per - 1) / per);  // a prefix of the threads
-  const T total = join_threads(mine, holders, op, totals);
-  if (threadIdx.x == 0) result.publish(static_cast<T>(op(init, total)));
-}
-}  // namespace detail
-
-namespace detail {
-/// The block's total (in thread 0) of the grid's warp tiles (32 lanes × ITEMS items, lane l
-/// holding items l·ITEMS ..) in order: warp w of the grid takes its own contiguous run of
-/// them, an even share, and after every tile joins its lanes in order by shuffles.
-template <class shape, class Source, class T, class Op>
-__device__ __forceinline__ T ordered_total(const Source& source, long long n, bool aligned, Op& op,
-                                           T* totals) {
-  constexpr int WARPS = shape::THREADS / warp_threads;
-  constexpr long long WARP_TILE = static_cast<long long>(warp_threads) * shape::ITEMS;
-  const int lane = static_cast<int>(lane_id());
-  const int warp = threadIdx.x / warp_threads;
-  // Warp w takes warp tiles [begin, end): the first r warps one more than q.
-  const long long warp_tiles = (n + WARP_TILE - 1) / WARP_TILE;
-  const long long warps = static_cast<long long>(gridDim.x) * WARPS;
-  const long long q = warp_tiles / warps, r = warp_tiles % warps;
-  const long long w = static_cast<long long>(blockIdx.x) * WARPS + warp;
-  const long long begin = w * q + (w < r ? w : r);
-  const long long end = begin + q + (w < r ? 1 : 0);
-  T running;  // lane 0: the warp's run so far
-  for (long long tile = begin; tile < end; ++tile) {
-    const long long first = tile * WARP_TILE + static_cast<long long>(lane) * shape::ITEMS;
-    const long long left = n - first;
-    const int valid = left <= 0 ? 0 : left < shape::ITEMS ? static_cast<int>(left) : shape::ITEMS;
-    T total;  // this lane's items in order (set when valid > 0)
-    load_items<shape::ITEMS>(source, first, valid, aligned, [&](int k, const auto& x) {
-      total = k == 0 ? static_cast<T>(x) : static_cast<T>(op(total, x));
-    });
-    const long long lanes = (n - tile * WARP_TILE + shape::ITEMS - 1) / shape::ITEMS;
-    const T tile_total =
-        suffix_reduce_lanes(total, 0, lanes < warp_threads ? static_cast<int>(lanes) : warp_threads, op);
-    if (lane == 0) running = tile == begin ? tile_total : static_cast<T>(op(running, tile_total));
-  }
-  // The warps with runs are a prefix of the grid's warps, so of this block's.
-  const long long with_runs = q > 0 ? WARPS : r - static_cast<long long>(blockIdx.x) * WARPS;
-  return join_warps(running, with_runs < WARPS ? static_cast<int>(with_runs) : WARPS, op, totals);
+/// The most blocks of a reduce of n items (its partials), from n alone: the grid of
+/// stream_shape::grid, at most a wave and at most a block per tile.
+template <class In, class T, class Op, class Result>
+long long reduce_most_blocks(long long n, const char* algorithm) {
+  using shape = stream_shape<detail::source_t<In>>;
+  const long long tiles = (n + shape::TILE - 1) / shape::TILE;
+  const long long wave =
+      detail::resident_blocks(reduce_kernel_v<In, T, Op, Result>, shape::THREADS, algorithm);
+  return tiles < wave ? tiles : wave;
 }
 
-/// The block's total (in thread 0) for an op that commutes: blocks stride over the tiles
-/// and take the last ones from counters[1] as count_if's do (for_each_stream_tile), each thread
-/// keeping its own running total of the items that load_unordered gives it.
-template <class shape, class Source, class T, class Op>
-__device__ __forceinline__ T commuting_total(const Source& source, long long n, bool aligned,
-                                             Op& op, unsigned long long* counters, T* totals) {
-  T running;  // this thread's items so far (set once it had some)
-  for_each_stream_tile<shape>(n, counters, 1, [&](long long tile_first, bool piece) {
-    T total;  // this tile's (set once an item came)
-    bool first = true;
-    auto on_item = [&](const auto& x) {
-      total = first ? static_cast<T>(x) : static_cast<T>(op(total, x));
-      first = false;
-    };
-    auto on_vector = [&](const auto& raw) {  // generic: compiled for vector sources only
-      if constexpr (packed_sum_v<Source, T, Op>) {
-        on_item(static_cast<T>(packed_sum<sizeof(T)>(raw)));
-      } else {
-        visit_vector(source, raw, on_item);
-      }
-    };
-    if (load_unordered<shape::THREADS, shape::ITEMS, shape::PARTS>(
-            source, tile_first, n - tile_first, aligned, on_vector, on_item, piece)) {
-      running = tile_first == blockIdx.x * shape::TILE ? total : static_cast<T>(op(running, total));
+template <class In, class T, class Op, class Result>
+void enqueue_reduce(const reduce_launch<In>& launch, const T& init, const Op& op, T* partials,
+                    unsigned long long* counters, const Result& result, cudaStream_t stream,
+                    const char* algorithm) {
+  launch(reduce_kernel_v<In, T, Op, Result>, stream, algorithm, to_device(op), init, partials,
+         counters, result);
+}
+
+/// The asynchronous core: the two-phase protocol (given_storage.hpp) for reduce over
+/// [first, first + n), n >= 0; init · total (f(init · total)) goes to *out, in device memory,
+/// by the kernel.
+template <class In, class T, class Op, class Out>
+void reduce_async(void* storage, std::size_t& bytes, In first, long long n, T init, Op op,
+                  Out out, cudaStream_t stream, const char* algorithm) {
+  if constexpr (uses_binary_path_v<In, Op, T>) {
+    const auto total = make_binary_total(init, op, n);
+    if constexpr (binary_reduce_finds_v<Op>) {
+      find_if_async(storage, bytes, first, n, binary_reduce_pred<Op>{}, out, stream, algorithm,
+                    total);
+    } else {
+      count_if_async(storage, bytes, first, n, binary_reduce_pred<Op>{}, out, stream, algorithm,
+                     total);
     }
-  });
-  // Every thread with items has some in the block's first tile: a prefix of the block.
-  const long long holders = n - blockIdx.x * shape::TILE;
-  return join_threads(running, holders < shape::THREADS ? static_cast<int>(holders) : shape::THREADS,
-                      op, totals);
-}
-}  // namespace detail
-
-template <class Source, class T, class Op, bool COMMUTES>
-__global__ void __launch_bounds__(stream_shape<Source>::THREADS)
-    reduce_kernel(Source source, long long n, bool aligned, int head, Op op, T init, T* partials,
-                  unsigned long long* counters, detail::polled_result<T> result) {
-  using shape = stream_shape<Source>;
-  __shared__ T totals[shape::THREADS / warp_threads];
-  T block_total;
-  if constexpr (COMMUTES) {
-    block_total = detail::commuting_total<shape>(source, n, aligned, op, counters, totals);
   } else {
-    block_total = detail::ordered_total<shape>(source, n, aligned, op, totals);
+    using result_type = detail::stored_result<Out>;
+    detail::storage_layout layout;
+    const std::size_t counters_at = layout.zeroed(reduce_counters_bytes);
+    const std::size_t partials_at = layout.plain(
+        sizeof(T) * (n == 0 ? 0 : reduce_most_blocks<In, T, Op, result_type>(n, algorithm)));
+    const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
+    if (!memory.ready()) return;
+    const result_type result{out, {}};
+    if (n == 0) return detail::publish_on(result, init, stream, algorithm);
+    detail::check_device_iterator(first, algorithm, "input");
+    enqueue_reduce<In>(plan_reduce<In, T, Op, result_type>(first, n, algorithm), init, op,
+                   memory.at<T>(partials_at), memory.at<unsigned long long>(counters_at), result,
+                   stream, algorithm);
   }
-  if constexpr (tuning::active::aligned_head) {  // block 0 holds the first items: the head first
-    if (blockIdx.x == 0 && threadIdx.x == 0 && head > 0) {  // items −head … −1, in order
-      T joined = static_cast<T>(source[-head]);
-      for (int k = 1 - head; k < 0; ++k) joined = static_cast<T>(op(joined, source[k]));
-      block_total = static_cast<T>(op(joined, block_total));
-    }
-  }
-  detail::finish_grid<shape::THREADS>(block_total, init, op, partials, counters, result, totals);
 }
 
+/// init · x0 · x1 · ... of [first, first + n), n > 0. Synchronous: the result is polled from a
+/// mapped result slot.
 template <class In, class T, class Op>
 T device_reduce(const cuda_policy& policy, In first, long long n, T init, Op op,
                 const char* algorithm) {
   if constexpr (uses_binary_path_v<In, Op, T>) {
-    constexpr binary_kind kind = binary_kind_v<Op>;
-    long long v;
-    if constexpr (kind == binary_kind::any) {
-      v = device_find_if(policy, first, n, detail::is_one{}, algorithm) < n;
-    } else if constexpr (kind == binary_kind::all) {
-      v = device_find_if(policy, first, n, detail::is_zero{}, algorithm) == n;
+    const auto total = make_binary_total(init, op, n);
+    if constexpr (binary_reduce_finds_v<Op>) {
+      return total(device_find_if(policy, first, n, binary_reduce_pred<Op>{}, algorithm));
     } else {
-      const long long ones = device_count_if(policy, first, n, detail::is_one{}, algorithm);
-      v = kind == binary_kind::sum ? ones : ones & 1;
+      return total(device_count_if(policy, first, n, binary_reduce_pred<Op>{}, algorithm));
     }
-    return static_cast<T>(op(init, static_cast<T>(v)));
   } else {
     detail::check_device_iterator(first, algorithm, "input");
-    using source_type = detail::source_t<In>;
-    using shape = stream_shape<source_type>;
-    using dop_type = device_function_t<Op>;
-    constexpr bool commutes = commutes_v<dop_type> && std::is_arithmetic_v<T> &&
-                               std::is_same_v<typename source_type::value_type, T>;
-    auto* kernel = &reduce_kernel<source_type, T, dop_type, commutes>;
-    auto source = detail::make_source(first);
-    const long long head =  // done apart by block 0
-        detail::skip_head<tuning::active::source_head_bytes>(n, source);
-    const unsigned grid = shape::grid(kernel, n - head, algorithm,
-                                      commutes && tuning::active::stream::taken_rounds > 0);
+    using result_type = detail::polled_result<T>;
+    const auto launch = plan_reduce<In, T, Op, result_type>(first, n, algorithm);
     const cudaStream_t stream = policy.stream();
-    detail::call_slots<T> slots(stream, algorithm, grid > 1, sizeof(T) * grid);
-    kernel<<<grid, shape::THREADS, 0, stream>>>(source, n - head, source.is_aligned(),
-                                                static_cast<int>(head), to_device(op), init,
-                                                slots.template partials<T>(),
-                                                slots.template counters<unsigned long long>(),
-                                                slots.polled());
-    detail::check_launch(algorithm);
+    detail::call_slots<T> slots(stream, algorithm, launch.grid > 1, sizeof(T) * launch.grid);
+    enqueue_reduce<In>(launch, init, op, slots.template partials<T>(),
+                   slots.template counters<unsigned long long>(), slots.polled(), stream,
+                   algorithm);
     return slots.get_polled(algorithm);
   }
 }

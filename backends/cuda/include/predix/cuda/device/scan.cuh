@@ -1,350 +1,55 @@
 #pragma once
-// Device-wide inclusive_scan and exclusive_scan: one pass over the data, tile by tile, each
-// tile's prefix from the decoupled look-back of tile_state.cuh.
-//   in 3 1 4 1 5, plus       → inclusive 3 4 8 9 14      exclusive(init 0) 0 3 4 8 9
-//   flags 1 0 1 1 0 (bool)   → inclusive 1 1 1 1 1 (running OR: bool accumulator)
-//                              exclusive(init 0) 0 1 1 2 3 (a count: int accumulator)
-// One block per tile, numbered by take_tile (tile_state.cuh: the block's index), so every
-// tile it waits for is held by a block that is already running or done. Two kernels: one of
-// whole tiles (vector accesses without checks) and a general one of smaller tiles (tuning)
-// for the rest: a ragged tail, unaligned data, or all of a small call (one launch, and its
-// tiles spread over more SMs). A tile is striped (tile_io.cuh: striped_tile): each warp
-// owns ROWS rows of 32 chunks of CHUNK consecutive items (one 16-byte vector on the wider
-// side: 4 int32, 16 uint8), lane l chunk l of every row, so every load and store
-// instruction of a warp moves one contiguous run. A block of whole tiles first asks L2 for a
-// tile further on (tile_state.cuh: prefetch_ahead). Per tile
-// (consume_tile):
-//   generic path: per row, each lane reduces its chunk in order, a warp scan (shuffles) of
-//     the chunk totals gives each chunk the lanes before it and the row's total; the warps'
-//     totals meet in the block step (block_scan::warp_prefix), the block's in the look-back
-//     by warp 0; then each chunk is rescanned from its prefix. Primitive inputs stay in
-//     registers as loaded (64 bytes per thread); the source's functor runs in both passes.
-//   binary path (uses_binary_path_v, binary_path.cuh): per row, each lane's chunk as a bit
-//     mask; a warp scan of the chunk counts (striped_ones, warp_offsets.cuh), the warps' counts
-//     joined by warp_offsets; every op is a function of counts: with ℓ ones among the j
-//     items before an item,
-//       sum ℓ, any ℓ > 0, all ℓ == j, parity ℓ & 1     (combined with the tile's prefix)
-//     and the result is A(op(init, A(v))) (exclusive) or A(v) (inclusive); the look-back
-//     carries the count (32-bit when A has at most 4 bytes: A wraps anyway) or a 0/1 flag.
-// Unaligned data (tuning aligned_head): the input and output moved on past their head
-// (detail/aligned_head.hpp), whose items warp 0 of tile 0's block scans first, one per lane;
-// their total comes before tile 0 as an exclusive scan's init does.
-// Works in place (out == first): a tile reads all its items before writing any.
-#include <type_traits>
-
-#include <cub/util_type.cuh>
-
-#include <predix/cuda/binary_path.cuh>
-#include <predix/cuda/block/block_scan.cuh>
-#include <predix/cuda/detail/chained_launch.cuh>
-#include <predix/cuda/detail/warp_offsets.cuh>
-#include <predix/cuda/detail/runtime.hpp>
-#include <predix/cuda/device/tile_io.cuh>
-#include <predix/cuda/device/tile_state.cuh>
-#include <predix/cuda/functional.cuh>
-#include <predix/cuda/policy.hpp>
-#include <predix/cuda/tuning/tuning.cuh>
+// The scans' dispatch: tiles and the look-back's memory, the two kernels' launch; the
+// asynchronous core (storage given) and the synchronous form of predix::cuda on it (memory
+// from the device's look-back slots, tile_state.cuh). The tile work: scan_agent.cuh.
+#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/device/scan_agent.cuh>
 
 namespace predix::gpu {
 
-/// GENERAL: the agent of the general kernel, with its smaller tiles (tuning scan::items).
-template <class Source, class Sink, class A, class Op, bool HAS_INIT, bool BINARY, bool GENERAL>
-struct scan_agent {
-  using tuning = tuning::active::scan;
-  static constexpr int THREADS = tuning::threads;
-  static constexpr int CHUNK = detail::chunk_items<Source, Sink>();
-  static constexpr int ROWS_WANTED =
-      tuning::items(Source::element_bytes, sizeof(A), GENERAL) / CHUNK;
-  static constexpr int ROWS = ROWS_WANTED < 1 ? 1 : ROWS_WANTED;
-  using layout = detail::striped_tile<THREADS, ROWS, CHUNK>;
-  static constexpr int WARPS = layout::WARPS;
-  static constexpr long long TILE = layout::ITEMS;
-  static_assert(THREADS >= 64, "run() relies on the barrier of the block step");
-  static_assert(CHUNK <= 16, "the binary path keeps a chunk's items in 16 bits");
-
-  // The binary domain: over bool, a sum is an OR; a count for A of <= 4 bytes wraps at 2^32.
-  static constexpr binary_kind KIND =
-      std::is_same_v<A, bool> && binary_kind_v<Op> == binary_kind::sum ? binary_kind::any
-                                                                       : binary_kind_v<Op>;
-  using count_t = std::conditional_t<KIND == binary_kind::sum && (sizeof(A) > 4),
-                                     unsigned long long, unsigned>;
-  using domain = binary_domain<KIND, count_t>;
-  using V = std::conditional_t<BINARY, count_t, A>;  // what the look-back carries
-  using prefix_op = std::conditional_t<BINARY, domain, Op>;
-  static constexpr int CHUNK_BITS =  // bits of a chunk's count, 0..CHUNK
-      CHUNK < 2 ? 1 : CHUNK < 4 ? 2 : CHUNK < 8 ? 3 : CHUNK < 16 ? 4 : 5;
-  using chunk_t = detail::held_chunk<Source, CHUNK, A>;  // a chunk between the two passes
-
-  struct TempStorage {
-    union {
-      typename block_scan<A, THREADS>::TempStorage generic;
-      typename detail::warp_offsets<WARPS>::TempStorage binary;
-    } step;
-    // the tile's exclusive prefix, from the look-back warp (tile 0: the head's); V need not be
-    // default constructible (cuda::std::tuple)
-    ::cub::Uninitialized<V> prefix;
-    long long tile;  // the tile the block works on
-  };
-
-  Source source;
-  Sink sink;
-  long long n;
-  bool aligned_in, aligned_out;
-  Op op;
-  A init;  // exclusive_scan only
-  tile_prefix<V, prefix_op> prefix;
-  long long first_tile = 0;  // the agent's tiles are first_tile, ... from item first_item on
-  long long first_item = 0;
-  int head = 0;  // items before the source's and sink's first, done by tile 0 (skip_head)
-
-  static prefix_op prefix_op_of(const Op& op) {
-    if constexpr (BINARY) {
-      return domain{};
-    } else {
-      return op;
-    }
-  }
-
-  /// Whether the kernel of whole tiles (WHOLE: every item in range, vector accesses without
-  /// checks) may run: primitive sides are 16-byte aligned.
-  bool vectors() const {
-    return (!Source::primitive || aligned_in) && (!Sink::primitive || aligned_out);
-  }
-
-  /// One block per tile, numbered by take_tile (tile_state.cuh). A block that waits in its
-  /// look-back holds only its own tile; the blocks scheduled after it keep loading (a
-  /// persistent grid that worked through tiles one after another stalled at the look-back
-  /// barrier: 56% of warp cycles, 29% of copy bandwidth for int32 on an H100).
-  template <bool WHOLE>
-  __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
-    if constexpr (WHOLE) {
-      constexpr long long moved = TILE * (Source::element_bytes + sizeof(typename Sink::element));
-      prefetch_ahead<THREADS, moved>(tile, tiles, [&](long long ahead) {
-        const long long at = tile_start(ahead);  // the general kernel's tiles are smaller
-        source.prefetch(at, n - at < TILE ? n - at : TILE);
-      });
-    }
-    if constexpr (gpu::tuning::active::aligned_head) {  // tile 0: in the call's first kernel
-      if (tile == 0 && head_items(*this) > 0 && threadIdx.x < warp_threads) scan_head(storage);
-    }
-    if (tile + 1 < tiles) {
-      consume_tile<false, WHOLE>(storage, tile);
-    } else {
-      consume_tile<true, WHOLE>(storage, tile);
-    }
-  }
-
- private:
-  /// The first item of `tile`.
-  __device__ long long tile_start(long long tile) const {
-    return first_item + (tile - first_tile) * TILE;
-  }
-
-  /// Warp 0 of tile 0's block: scans the head (items −head … −1, one per lane; lanes past it
-  /// repeat its last item, their results unused), stores its results and leaves the head's
-  /// total (binary: its domain value) in storage.prefix, where tile 0 reads it after its
-  /// block step's barrier.
-  __device__ void scan_head(TempStorage& storage) {
-    const int head = head_items(*this);
-    const int lane = static_cast<int>(lane_id());
-    const int at = (lane < head ? lane : head - 1) - head;
-    A out;
-    if constexpr (BINARY) {
-      const unsigned one = lane < head && static_cast<bool>(source[at]);
-      const unsigned ones = __ballot_sync(full_warp_mask, one);
-      const int before = __popc(ones & lanemask_lt());
-      if constexpr (HAS_INIT) {
-        const A ones_before = static_cast<A>(domain::from_count(before, lane));
-        out = lane == 0 ? init : static_cast<A>(op(init, ones_before));
-      } else {
-        out = static_cast<A>(domain::from_count(before + one, lane + 1));
-      }
-      if (lane == 0) storage.prefix.Alias() = domain::from_count(__popc(ones), head);
-    } else {
-      const A x = static_cast<A>(source[at]);
-      const A through = warp_scan<A>::inclusive_scan(x, op).value;  // items −head … at
-      const A before = detail::shfl_up(through, 1);
-      if constexpr (HAS_INIT) {
-        out = lane == 0 ? init : op(init, before);
-      } else {
-        out = through;
-      }
-      if (lane == head - 1) storage.prefix.Alias() = through;
-    }
-    if (lane < head) sink.put(at, out);
-  }
-
-  template <bool IS_LAST_TILE, bool WHOLE>
-  __device__ void consume_tile(TempStorage& storage, long long tile) {
-    const long long first = tile_start(tile) + layout::thread_offset();  // this thread's row 0
-    if constexpr (BINARY) {
-      binary_tile<IS_LAST_TILE, WHOLE>(storage, tile, first);
-    } else {
-      generic_tile<IS_LAST_TILE, WHOLE>(storage, tile, first);
-    }
-  }
-
-  /// Generic path: per row, the lane's chunk reduced in order, a warp scan of the chunk
-  /// totals (shuffles) and the row's total; the warp's total to the block step, the block's
-  /// to the look-back; then each chunk rescanned from its prefix
-  ///   tile prefix · warps before · rows before · lanes before in the row.
-  template <bool IS_LAST_TILE, bool WHOLE>
-  __device__ void generic_tile(TempStorage& storage, long long tile, long long first) {
-    const long long fallback = tile_start(tile);
-    chunk_t held[ROWS];
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      held[r].template load<WHOLE>(source, first + r * layout::ROW_ITEMS, n, fallback, aligned_in);
-    }
-    A before[ROWS];  // per row: the rows before · the lanes before (lane 0 of row 0: unset)
-    bool has_lanes_before;  // row 0: not lane 0 (from the shuffle itself: see shfl_up)
-    A warp_total;
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      A t = held[r].item(source, 0);
-#pragma unroll
-      for (int j = 1; j < CHUNK; ++j) t = op(t, held[r].item(source, j));
-      const scan_result<A> row = warp_scan<A>::inclusive_scan(t, op);
-      bool exists;
-      const A lanes_before = detail::shfl_up(row.value, 1, exists);
-      if (r == 0) {
-        before[r] = lanes_before;
-        has_lanes_before = exists;
-        warp_total = row.aggregate;
-      } else {
-        before[r] = exists ? op(warp_total, lanes_before) : warp_total;
-        warp_total = op(warp_total, row.aggregate);
-      }
-    }
-    const scan_result<A> warps =
-        block_scan<A, THREADS>::warp_prefix(storage.step.generic, warp_total, op);
-    const int warp = static_cast<int>(threadIdx.x / warp_threads);
-    A outer = warps.value;  // tile prefix · warps before; set unless tile 0 without init, warp 0
-    bool has_outer = warp != 0;
-    if (tile == 0) {  // before it: init (exclusive), the head (aligned_head), both or none
-      const bool has_base = HAS_INIT || head_items(*this) > 0;
-      A base = init;
-      if (head_items(*this) > 0) {
-        base = HAS_INIT ? op(init, storage.prefix.Alias()) : storage.prefix.Alias();
-      }
-      if (has_base) {
-        outer = warp == 0 ? base : op(base, warps.value);
-        has_outer = true;
-      }
-      if (!IS_LAST_TILE && threadIdx.x == 0) {
-        prefix.state.publish(0, tile_inclusive,
-                             has_base ? op(base, warps.aggregate) : warps.aggregate);
-      }
-    } else {
-      const A p = prefix.for_block(storage.prefix.Alias(), tile, warps.aggregate, !IS_LAST_TILE);
-      outer = warp == 0 ? p : op(p, warps.value);
-      has_outer = true;
-    }
-    detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      held[r].reload();
-      const bool has_before = r != 0 || has_lanes_before;
-      A start = has_outer ? (has_before ? op(outer, before[r]) : outer) : before[r];
-      bool has_start = has_outer || has_before;
-      A out[CHUNK];
-#pragma unroll
-      for (int j = 0; j < CHUNK; ++j) {  // each item becomes its result
-        const A x = held[r].item(source, j);
-        if constexpr (HAS_INIT) {
-          out[j] = start;
-          start = op(start, x);
-        } else {
-          out[j] = has_start ? op(start, x) : x;
-          start = out[j];
-          has_start = true;
-        }
-      }
-      detail::store_chunk<CHUNK, WHOLE>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
-    }
-  }
-
-  /// Binary path: per row, the lane's chunk as a bit mask and its count; a warp scan of the
-  /// counts (striped_ones); the warp's count to the block step (warp_offsets), the block's to
-  /// the look-back; each item's result from the ones before it.
-  template <bool IS_LAST_TILE, bool WHOLE>
-  __device__ void binary_tile(TempStorage& storage, long long tile, long long first) {
-    const long long fallback = tile_start(tile);
-    unsigned bits[ROWS];  // bit j of row r: item j of the lane's chunk is 1
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      bits[r] = 0;
-      detail::load_chunk<CHUNK, WHOLE>(
-          source, first + r * layout::ROW_ITEMS, n, fallback, aligned_in,
-          [&](int j, const auto& raw) {
-            bits[r] |= static_cast<unsigned>(static_cast<bool>(detail::item_of(source, raw)))
-                       << j;
-          });
-    }
-    detail::seal_masks(bits);
-    int before[ROWS];  // ones in the warp before the lane's chunk of row r
-    const scan_result<int> warps =
-        detail::striped_ones<ROWS, CHUNK_BITS, WARPS>(storage.step.binary, bits, before);
-    const V aggregate = domain::from_count(warps.aggregate, TILE);
-    const domain combine;
-    V p = domain::identity;
-    if (tile == 0) {
-      if (head_items(*this) > 0) p = storage.prefix.Alias();  // the head's
-      if (!IS_LAST_TILE && threadIdx.x == 0) {
-        prefix.state.publish(0, tile_inclusive, combine(p, aggregate));
-      }
-    } else {
-      p = prefix.for_block(storage.prefix.Alias(), tile, aggregate, !IS_LAST_TILE);
-    }
-    const int offset = layout::thread_offset();
-    detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
-#pragma unroll
-    for (int r = 0; r < ROWS; ++r) {
-      A out[CHUNK];
-#pragma unroll
-      for (int j = 0; j < CHUNK; ++j) {
-        const int at = offset + r * layout::ROW_ITEMS + j;  // the item's place in the tile
-        const int ones = warps.value + before[r] + __popc(bits[r] & ((1u << j) - 1));
-        if constexpr (HAS_INIT) {
-          const V v = combine(p, domain::from_count(ones, at));
-          // The range's first item: init itself.
-          const bool first = tile == 0 && at == 0 && head_items(*this) == 0;
-          out[j] = first ? init : static_cast<A>(op(init, static_cast<A>(v)));
-        } else {
-          const int one = (bits[r] >> j) & 1u;
-          out[j] = static_cast<A>(combine(p, domain::from_count(ones + one, at + 1)));
-        }
-      }
-      detail::store_chunk<CHUNK, WHOLE>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
-    }
-  }
-};
-
-template <class Agent, bool WHOLE>
-__global__ void __launch_bounds__(Agent::THREADS)
-    scan_kernel(Agent agent, unsigned long long* counter, long long tiles) {
-  detail::let_next_start();
-  __shared__ typename Agent::TempStorage storage;
-  agent.template run<WHOLE>(storage, counter, tiles);
-}
-
-/// The scan of [first, last) into out: exclusive with init when HAS_INIT, else inclusive
-/// (A = the input's value type, init unused). Returns after the work is done.
-template <bool HAS_INIT, class In, class Out, class A, class Op>
-Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, Op op,
-                const char* algorithm) {
-  const long long n = last - first;
-  if (n == 0) return out;
-  detail::check_device_iterator(first, algorithm, "input");
-  detail::check_device_iterator(out, algorithm, "output");
+/// One scan call: its agents — the kernel of whole tiles' and the general kernel's, of smaller
+/// tiles — and their tiles, made from the iterators (plan_scan); then its launch on the given
+/// look-back memory. Exclusive with init when HAS_INIT, else inclusive (init unused). Init: A, or
+/// what gives A on the device (cub::FutureValue).
+template <bool HAS_INIT, class In, class Out, class A, class Op, class Init>
+struct scan_launch {
   using source_type = detail::source_t<In>;
   using sink_type = detail::sink_t<Out>;
-  constexpr bool binary = uses_binary_path_v<In, Op, A>;
+  static constexpr bool binary = uses_binary_path_v<In, Op, A>;
   using agent = scan_agent<source_type, sink_type, A, device_function_t<Op>, HAS_INIT, binary,
-                           false>;
+                           false, Init>;
   using general_agent = scan_agent<source_type, sink_type, A, device_function_t<Op>, HAS_INIT,
-                                   binary, true>;
+                                   binary, true, Init>;
+  using V = typename agent::V;  // what the look-back carries
+
+  /// The most tiles of a call of n items, from n alone (given storage is sized before the
+  /// iterators are known): every item in the smaller of the two tiles, and two ragged ones.
+  static long long most_tiles(long long n) {
+    constexpr long long smallest =
+        agent::TILE < general_agent::TILE ? agent::TILE : general_agent::TILE;
+    return n / smallest + 2;
+  }
+
+  void operator()(const look_back_memory<V>& memory, cudaStream_t stream,
+                  const char* algorithm) {
+    launch_tiles(a, g, memory, scan_kernel<agent, true>, scan_kernel<general_agent, false>, whole,
+                 tiles, stream, algorithm);
+  }
+
+  agent a;
+  general_agent g;
+  long long whole;  // tiles of the kernel of whole tiles
+  long long tiles;
+};
+
+/// The scan call of [first, first + n) into out, n > 0.
+template <bool HAS_INIT, class A, class In, class Out, class Init, class Op>
+scan_launch<HAS_INIT, In, Out, A, Op, Init> plan_scan(In first, long long n, Out out, Init init,
+                                                      Op op) {
+  using launch_type = scan_launch<HAS_INIT, In, Out, A, Op, Init>;
+  using agent = typename launch_type::agent;
+  using general_agent = typename launch_type::general_agent;
+  using source_type = typename launch_type::source_type;
   auto source = detail::make_source(first);
   auto sink = detail::make_sink(out);
   const long long head = detail::skip_head(n, source, sink);  // done apart by tile 0
@@ -366,10 +71,47 @@ Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, O
   a.head = g.head = static_cast<int>(head);
   const long long tiles =
       whole + (items - g.first_item + general_agent::TILE - 1) / general_agent::TILE;
+  return {a, g, whole, tiles};
+}
+
+/// The asynchronous core: the two-phase protocol (given_storage.hpp) for the scan of
+/// [first, first + n), n >= 0, into out, accumulating in A.
+template <bool HAS_INIT, class A, class In, class Out, class Init, class Op>
+void scan_async(void* storage, std::size_t& bytes, In first, long long n, Out out, Init init,
+                Op op, cudaStream_t stream, const char* algorithm) {
+  using launch_type = scan_launch<HAS_INIT, In, Out, A, Op, Init>;
+  using memory_type = look_back_memory<typename launch_type::V>;
+  detail::storage_layout layout;
+  const std::size_t at = layout.zeroed(memory_type::bytes(launch_type::most_tiles(n)));
+  const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
+  if (!memory.ready() || n == 0) return;
+  detail::check_device_iterator(first, algorithm, "input");
+  detail::check_device_iterator(out, algorithm, "output");
+  auto launch = plan_scan<HAS_INIT, A>(first, n, out, init, op);
+  launch(memory_type::at(memory.at<char>(at), launch.tiles), stream, algorithm);
+}
+
+/// The scan of [first, last) into out: exclusive with init when HAS_INIT, else inclusive
+/// (A = the input's value type, init unused). Synchronous: its look-back memory from the
+/// device's slots, returning after the work is done; with policy.nosync(), the core on
+/// stream-ordered temporary storage, returning at once.
+template <bool HAS_INIT, class In, class Out, class A, class Op>
+Out device_scan(const cuda_policy& policy, In first, In last, Out out, A init, Op op,
+                const char* algorithm) {
+  const long long n = last - first;
+  if (n == 0) return out;
   const cudaStream_t stream = policy.stream();
-  look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
-  launch_tiles(a, g, look_back, scan_kernel<agent, true>, scan_kernel<general_agent, false>,
-               whole, tiles, stream, algorithm);
+  if (!policy.synchronizes()) {  // nosync: the core on stream-ordered storage, no waiting
+    detail::on_temporary_storage(stream, algorithm, [&](void* storage, std::size_t& bytes) {
+      scan_async<HAS_INIT, A>(storage, bytes, first, n, out, init, op, stream, algorithm);
+    });
+    return out + n;
+  }
+  detail::check_device_iterator(first, algorithm, "input");
+  detail::check_device_iterator(out, algorithm, "output");
+  auto launch = plan_scan<HAS_INIT, A>(first, n, out, init, op);
+  look_back_storage<typename decltype(launch)::V> look_back(launch.tiles, stream, algorithm);
+  launch(look_back.memory(), stream, algorithm);
   detail::synchronize(stream, algorithm);
   look_back.done();
   return out + n;

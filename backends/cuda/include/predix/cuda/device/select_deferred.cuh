@@ -29,6 +29,7 @@
 #include <predix/cuda/block/block_scan.cuh>
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/chained_launch.cuh>
+#include <predix/cuda/detail/results.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/tile_state.cuh>
 #include <predix/cuda/tuning/tuning.cuh>
@@ -220,6 +221,7 @@ __global__ void __launch_bounds__(Agent::THREADS) place_kernel(Agent agent) {
   }
   if (blockIdx.x + 1 == gridDim.x && threadIdx.x == 0) {
     agent.counts->selected = static_cast<long long>(before + (up.aggregate >> 32));
+    detail::store_count(agent.num_selected_out, agent.counts->selected);
   }
   __syncthreads();
   if (storage.last) {  // every block has read the totals: zero for the next call

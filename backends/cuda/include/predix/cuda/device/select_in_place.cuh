@@ -211,9 +211,10 @@ long long device_stable_partition(const cuda_policy& policy, It first, long long
       using agent = decltype(e);
       const long long tiles = (n + agent::TILE - 1) / agent::TILE;
       const long long whole = alike && forward.vectors() ? n / agent::TILE : 0;
-      const select_counts got =
-          run_selection(e, tiles, whole, tiles, counts, stream, algorithm,
-                        [] { return false; }, [] {});
+      look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
+      launch_selection(e, tiles, whole, look_back.memory(), stream, algorithm);
+      const select_counts got = counts.get(algorithm);
+      look_back.done();
       const bool from_the_end = got.aside_from != 0;  // as choose_sweep_kernel told
       if (swept != nullptr) *swept = from_the_end ? sweep::backward : sweep::forward;
       const long long k = from_the_end ? n - got.selected : got.selected;

@@ -373,6 +373,26 @@ __device__ __forceinline__ void prefetch_ahead(long long tile, long long tiles,
   if (threadIdx.x == THREADS - 1 && ahead != tile && ahead < tiles) prefetch(ahead);
 }
 
+/// Where a call's look-back lives: the tile counter (zero when the kernels start; nullptr for a
+/// single tile) and the tile states.
+template <class V>
+struct look_back_memory {
+  unsigned long long* counter = nullptr;
+  tile_state<V> state{};
+
+  /// Bytes of the memory of up to `tiles` tiles in storage the caller gives (given_storage.hpp),
+  /// all of it zeroed before the call: the counter, then the states (epoch 1).
+  static std::size_t bytes(long long tiles) {
+    return detail::look_back_slot::counter_bytes + tile_state<V>::bytes(tiles);
+  }
+  /// The memory of `tiles` tiles at `at` (bytes(tiles) or more, zeroed).
+  static look_back_memory at(char* at, long long tiles) {
+    if (tiles <= 1) return {};
+    return {reinterpret_cast<unsigned long long*>(at),
+            tile_state<V>::on(at + detail::look_back_slot::counter_bytes, tiles, 1)};
+  }
+};
+
 /// The look-back memory of one call of more than one tile: the tile counter (zero) and the
 /// tile states. A call whose states fit a look-back slot (call_slots.hpp) takes one, with the
 /// slot's next epoch: no allocation and no memset on the stream (a slot whose epochs are used
@@ -420,8 +440,7 @@ class look_back_storage {
   }
 
   /// The tile counter (nullptr for a single tile) and the states.
-  unsigned long long* counter() const { return counter_; }
-  const state_type& state() const { return state_; }
+  look_back_memory<V> memory() const { return {counter_, state_}; }
   /// The caller has waited for the call's kernels.
   void done() { done_ = true; }
 
@@ -465,16 +484,16 @@ void use_tile_states(Agent& agent, const tile_state<V>& state) {
 /// wait_for_earlier before their stores.
 template <class Agent, class GeneralAgent, class WholeKernel, class GeneralKernel>
 void launch_tiles(Agent& agent, GeneralAgent& general,
-                  look_back_storage<typename Agent::V>& memory, WholeKernel whole_kernel,
+                  const look_back_memory<typename Agent::V>& memory, WholeKernel whole_kernel,
                   GeneralKernel general_kernel, long long whole, long long tiles,
                   cudaStream_t stream, const char* algorithm, bool after_own = false) {
   if (tiles > 0x7fffffffLL) {  // after the allocation: its failure is std::bad_alloc
     throw std::length_error(std::string("predix::") + algorithm +
                             ": too many items for one launch");
   }
-  use_tile_states(agent, memory.state());
-  use_tile_states(general, memory.state());
-  unsigned long long* const counter = memory.counter();
+  use_tile_states(agent, memory.state);
+  use_tile_states(general, memory.state);
+  unsigned long long* const counter = memory.counter;
   if (whole > 0) {
     detail::launch_kernel(whole_kernel, static_cast<unsigned>(whole), Agent::THREADS, stream,
                           after_own, algorithm, agent, counter, tiles);
