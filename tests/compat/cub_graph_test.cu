@@ -16,6 +16,7 @@
 #include <predix/thrust.hpp>
 
 #include <cstdint>
+#include <cstdlib>
 #include <numeric>
 #include <vector>
 
@@ -197,6 +198,8 @@ __global__ void write_later(int* data, long long n, long long cycles) {
 
 /// Enqueues write_later on `stream` (about 0.1 s), then call(); expects the kernel to be still
 /// running when call() returns (measured by an event recorded after it, not by a clock).
+/// Under a CUDA tool (compute-sanitizer, Nsight: CUDA_INJECTION64_PATH is set), stream-ordered
+/// allocations (par_nosync's temporary storage) wait for the stream: not checked there.
 template <class Call>
 void expect_returns_before_kernel_ends(cudaStream_t stream, int* data, long long n, Call&& call) {
   cudaEvent_t kernel_done;
@@ -205,8 +208,10 @@ void expect_returns_before_kernel_ends(cudaStream_t stream, int* data, long long
   write_later<<<64, 256, 0, stream>>>(data, n, 200'000'000);
   GRAPH_CHECK(cudaEventRecord(kernel_done, stream));
   call();
-  EXPECT_EQ(cudaEventQuery(kernel_done), cudaErrorNotReady)
-      << "the call returned after the kernel enqueued before it had ended";
+  if (std::getenv("CUDA_INJECTION64_PATH") == nullptr) {
+    EXPECT_EQ(cudaEventQuery(kernel_done), cudaErrorNotReady)
+        << "the call returned after the kernel enqueued before it had ended";
+  }
   GRAPH_CHECK(cudaStreamSynchronize(stream));
   GRAPH_CHECK(cudaEventDestroy(kernel_done));
 }

@@ -5,7 +5,7 @@
 // predix::cuda_error on a CUDA failure and returns after the work is done, as Thrust.
 // Each device algorithm is an agent (the tile work, *_agent.cuh) and a dispatch (sizes,
 // memory, launches): the asynchronous core, *_async(storage, bytes, ..., stream) with CUB's
-// two-phase protocol (given_storage.hpp), which predix::cub calls, and the synchronous form
+// two-phase protocol (given_storage.cuh), which predix::cub calls, and the synchronous form
 // on the same launches with memory kept per device (call_slots.hpp), which these overloads call.
 //   device/scan.cuh       inclusive_scan, exclusive_scan (single-pass look-back)
 //   device/reduce.cuh     reduce

@@ -2,7 +2,7 @@
 // count_if's dispatch: the asynchronous core (storage given, the count left in device memory)
 // and the synchronous form of predix::cuda on it (the count polled from a mapped result slot,
 // call_slots.hpp). The kernel: count_if_agent.cuh.
-#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/detail/given_storage.cuh>
 #include <predix/cuda/detail/results.cuh>
 #include <predix/cuda/device/count_if_agent.cuh>
 
@@ -22,9 +22,9 @@ inline constexpr std::size_t count_if_counters_bytes = 3 * sizeof(unsigned long 
 template <class In, class Pred, class Result>
 void enqueue_count_if(const count_if_launch<In>& launch, const Pred& pred,
                       unsigned long long* counters, const Result& result, cudaStream_t stream,
-                      const char* algorithm) {
-  launch(count_if_kernel_v<In, Pred, Result>, stream, algorithm, to_device(pred), counters,
-         result);
+                      const char* algorithm, bool after_zeroing = false) {
+  launch(count_if_kernel_v<In, Pred, Result>, stream, algorithm, after_zeroing,
+         to_device(pred), counters, result);
 }
 
 template <class In, class Pred, class Result>
@@ -33,7 +33,7 @@ count_if_launch<In> plan_count_if(In first, long long n, const char* algorithm) 
           tuning::active::stream::taken_rounds > 0, algorithm};
 }
 
-/// The asynchronous core: the two-phase protocol (given_storage.hpp) for count_if over
+/// The asynchronous core: the two-phase protocol (given_storage.cuh) for count_if over
 /// [first, first + n), n >= 0; f(count) goes to *out, in device memory, by the kernel.
 template <class In, class Pred, class Out, class F = detail::same_value>
 void count_if_async(void* storage, std::size_t& bytes, In first, long long n, Pred pred, Out out,
@@ -47,7 +47,8 @@ void count_if_async(void* storage, std::size_t& bytes, In first, long long n, Pr
   if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
   detail::check_device_iterator(first, algorithm, "input");
   enqueue_count_if<In>(plan_count_if<In, Pred, result_type>(first, n, algorithm), pred,
-                   memory.at<unsigned long long>(counters_at), result, stream, algorithm);
+                       memory.at<unsigned long long>(counters_at), result, stream, algorithm,
+                       memory.zeroed());
 }
 
 /// The number of items of [first, first + n) for which pred holds; n > 0. Synchronous: the

@@ -7,12 +7,13 @@
 // over the block where it can), the block sums its threads once at the end and adds the sum
 // to a zeroed device counter with ONE atomicAdd per block; the last block to finish (a second
 // counter) sets the counters back to zero and then publishes the total (to a mapped slot the
-// host polls, or to device memory: count_if.cuh). A one-block launch (n within a tile) publishes its sum directly,
-// with no counters. Unaligned data (tuning aligned_head): the source moved on past its head (to
+// host polls, or to device memory: count_if.cuh). A one-block launch (n within a tile)
+// publishes its sum directly, with no counters. Unaligned data (tuning aligned_head): the source moved on past its head (to
 // a 128-byte line: tuning source_head_bytes), whose items block 0 counts at the end, one per
 // thread.
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/detail/call_slots.hpp>
+#include <predix/cuda/detail/chained_launch.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/tile_io.cuh>
 #include <predix/cuda/functional.cuh>
@@ -66,13 +67,14 @@ struct stream_launch {
         items(n - head),
         grid(Shape::grid(kernel, items, algorithm, full)) {}
 
-  /// kernel<<<grid>>>(source, items, aligned, head, args...) on the stream.
+  /// kernel<<<grid>>>(source, items, aligned, head, args...) on the stream; after_zeroing: as
+  /// the dependent of the kernel just before, which zeroed its memory (given_storage.cuh; the
+  /// kernel waits for it first).
   template <class... Params, class... Args>
   void operator()(void (*kernel)(Params...), cudaStream_t stream, const char* algorithm,
-                  const Args&... args) const {
-    kernel<<<grid, Shape::THREADS, 0, stream>>>(source, items, source.is_aligned(),
-                                                static_cast<int>(head), args...);
-    detail::check_launch(algorithm);
+                  bool after_zeroing, const Args&... args) const {
+    detail::launch_kernel(kernel, grid, Shape::THREADS, stream, after_zeroing, algorithm, source,
+                          items, source.is_aligned(), static_cast<int>(head), args...);
   }
 
   Source source;
@@ -136,6 +138,7 @@ template <class Source, class Pred, class Result>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     count_if_kernel(Source source, long long n, bool aligned, int head, Pred pred,
                     unsigned long long* sums, Result result) {
+  detail::wait_for_earlier();  // launched after the kernel that zeroed `sums`, or plainly
   using shape = stream_shape<Source>;
   __shared__ typename block_reduce<unsigned long long, shape::THREADS>::TempStorage storage;
   unsigned long long mine = 0;

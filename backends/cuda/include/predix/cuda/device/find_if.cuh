@@ -2,7 +2,7 @@
 // find_if's dispatch: the asynchronous core (storage given, the index left in device memory)
 // and the synchronous form of predix::cuda on it (the index polled from a mapped result slot,
 // call_slots.hpp). The kernel: find_if_agent.cuh.
-#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/detail/given_storage.cuh>
 #include <predix/cuda/detail/results.cuh>
 #include <predix/cuda/device/find_if_agent.cuh>
 
@@ -26,12 +26,12 @@ find_if_launch<In> plan_find_if(In first, long long n, const char* algorithm) {
 template <class In, class Pred, class Result>
 void enqueue_find_if(const find_if_launch<In>& launch, const Pred& pred,
                      unsigned long long* counters, const Result& result, cudaStream_t stream,
-                     const char* algorithm) {
-  launch(find_if_kernel_v<In, Pred, Result>, stream, algorithm, to_device(pred), counters,
-         result);
+                     const char* algorithm, bool after_zeroing = false) {
+  launch(find_if_kernel_v<In, Pred, Result>, stream, algorithm, after_zeroing,
+         to_device(pred), counters, result);
 }
 
-/// The asynchronous core: the two-phase protocol (given_storage.hpp) for find_if over
+/// The asynchronous core: the two-phase protocol (given_storage.cuh) for find_if over
 /// [first, first + n), n >= 0; f(index of the first match, or n) goes to *out, in device
 /// memory, by the kernel.
 template <class In, class Pred, class Out, class F = detail::same_value>
@@ -46,7 +46,8 @@ void find_if_async(void* storage, std::size_t& bytes, In first, long long n, Pre
   if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
   detail::check_device_iterator(first, algorithm, "input");
   enqueue_find_if<In>(plan_find_if<In, Pred, result_type>(first, n, algorithm), pred,
-                  memory.at<unsigned long long>(counters_at), result, stream, algorithm);
+                      memory.at<unsigned long long>(counters_at), result, stream, algorithm,
+                      memory.zeroed());
 }
 
 /// The index of the first item of [first, first + n) for which pred holds, or n; n > 0.

@@ -3,7 +3,7 @@
 // and the synchronous form of predix::cuda on it (polled from a mapped result slot,
 // call_slots.hpp). The kernel: reduce_agent.cuh; the binary path counts (count_if.cuh) or
 // finds (find_if.cuh).
-#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/detail/given_storage.cuh>
 #include <predix/cuda/detail/results.cuh>
 #include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/find_if.cuh>
@@ -49,7 +49,7 @@ inline constexpr bool binary_reduce_finds_v =
 template <class In, class T, class Op>
 inline constexpr bool reduce_commutes_v =
     commutes_v<device_function_t<Op>> && std::is_arithmetic_v<T> &&
-    std::is_same_v<typename detail::source_t<In>::value_type, T>;
+    std::is_arithmetic_v<typename detail::source_t<In>::value_type>;
 template <class In, class T, class Op, class Result>
 inline constexpr auto* reduce_kernel_v =
     &reduce_kernel<detail::source_t<In>, T, device_function_t<Op>, reduce_commutes_v<In, T, Op>,
@@ -80,12 +80,12 @@ long long reduce_most_blocks(long long n, const char* algorithm) {
 template <class In, class T, class Op, class Result>
 void enqueue_reduce(const reduce_launch<In>& launch, const T& init, const Op& op, T* partials,
                     unsigned long long* counters, const Result& result, cudaStream_t stream,
-                    const char* algorithm) {
-  launch(reduce_kernel_v<In, T, Op, Result>, stream, algorithm, to_device(op), init, partials,
-         counters, result);
+                    const char* algorithm, bool after_zeroing = false) {
+  launch(reduce_kernel_v<In, T, Op, Result>, stream, algorithm, after_zeroing, to_device(op), init,
+         partials, counters, result);
 }
 
-/// The asynchronous core: the two-phase protocol (given_storage.hpp) for reduce over
+/// The asynchronous core: the two-phase protocol (given_storage.cuh) for reduce over
 /// [first, first + n), n >= 0; init · total (f(init · total)) goes to *out, in device memory,
 /// by the kernel.
 template <class In, class T, class Op, class Out>
@@ -112,8 +112,8 @@ void reduce_async(void* storage, std::size_t& bytes, In first, long long n, T in
     if (n == 0) return detail::publish_on(result, init, stream, algorithm);
     detail::check_device_iterator(first, algorithm, "input");
     enqueue_reduce<In>(plan_reduce<In, T, Op, result_type>(first, n, algorithm), init, op,
-                   memory.at<T>(partials_at), memory.at<unsigned long long>(counters_at), result,
-                   stream, algorithm);
+                       memory.at<T>(partials_at), memory.at<unsigned long long>(counters_at),
+                       result, stream, algorithm, memory.zeroed());
   }
 }
 

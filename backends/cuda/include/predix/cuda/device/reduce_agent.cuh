@@ -13,7 +13,7 @@
 //               the tiles as count_if's do, their items in any order (load_unordered:
 //               vectors striped over the block), every thread keeping its own running total,
 //               joined once at the end. Sums of 1- and 2-byte integers add packed words, 4
-//               bytes per __dp4a and 2 halves per __dp2a_lo, in 32 bits that wrap as T does.
+//               bytes per __dp4a and 2 halves per __dp2a_lo, exactly in 32 bits, then in T.
 // Unaligned data (tuning aligned_head): the source moved on past its head (to a 128-byte line:
 // tuning source_head_bytes), whose items thread 0 of block 0 joins in order before its block's
 // total.
@@ -34,23 +34,36 @@ struct is_zero {
   __host__ __device__ bool operator()(const T& x) const { return !static_cast<bool>(x); }
 };
 
-/// A sum of contiguous 1- or 2-byte integers into their own type, done on packed words.
+/// A sum of contiguous 1- or 2-byte integers (E) into an integer type T (their own, or
+/// CUB's wider accumulator), done on packed words.
 template <class Source, class T, class Op>
 inline constexpr bool packed_sum_v = false;
-template <class E, class Op>
-inline constexpr bool packed_sum_v<pointer_source<E, identity>, E, Op> =
+template <class E, class T, class Op>
+inline constexpr bool packed_sum_v<pointer_source<E, identity>, T, Op> =
     std::is_integral_v<E> && !std::is_same_v<E, bool> && sizeof(E) <= 2 &&
-    (std::is_same_v<Op, ::cuda::std::plus<>> || std::is_same_v<Op, ::cuda::std::plus<E>>);
+    std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+    (std::is_same_v<Op, ::cuda::std::plus<>> || std::is_same_v<Op, ::cuda::std::plus<E>> ||
+     std::is_same_v<Op, ::cuda::std::plus<T>>);
 
-/// The sum of the 1- or 2-byte integers packed in `raw`, modulo 2^32 (so modulo 2^8·BYTES, as
-/// their own type's sums wrap).
-template <int BYTES>
-__device__ __forceinline__ unsigned packed_sum(const uint4& raw) {
-  unsigned sum = 0;
-  for (const unsigned word : {raw.x, raw.y, raw.z, raw.w}) {
-    sum = BYTES == 1 ? __dp4a(word, 0x01010101u, sum) : __dp2a_lo(word, 0x0101u, sum);
+/// The exact sum of the 16 / 8 integers E packed in `raw` (|sum| < 2^20: it fits), as a 32-bit
+/// integer; converted to T, it is what adding them one by one in T gives (modulo T's range).
+template <class E>
+__device__ __forceinline__ long long packed_sum(const uint4& raw) {
+  constexpr bool ONE = sizeof(E) == 1;
+  if constexpr (std::is_signed_v<E>) {
+    int sum = 0;
+    for (const unsigned word : {raw.x, raw.y, raw.z, raw.w}) {
+      const int w = static_cast<int>(word);
+      sum = ONE ? __dp4a(w, 0x01010101, sum) : __dp2a_lo(w, 0x0101, sum);
+    }
+    return sum;
+  } else {
+    unsigned sum = 0;
+    for (const unsigned word : {raw.x, raw.y, raw.z, raw.w}) {
+      sum = ONE ? __dp4a(word, 0x01010101u, sum) : __dp2a_lo(word, 0x0101u, sum);
+    }
+    return sum;
   }
-  return sum;
 }
 
 /// Joins in order the totals held by lane 0 of warps [0, warps) of the block; thread 0
@@ -162,7 +175,7 @@ __device__ __forceinline__ T commuting_total(const Source& source, long long n, 
     };
     auto on_vector = [&](const auto& raw) {  // generic: compiled for vector sources only
       if constexpr (packed_sum_v<Source, T, Op>) {
-        on_item(static_cast<T>(packed_sum<sizeof(T)>(raw)));
+        on_item(static_cast<T>(packed_sum<typename Source::element>(raw)));
       } else {
         visit_vector(source, raw, on_item);
       }
@@ -184,6 +197,7 @@ template <class Source, class T, class Op, bool COMMUTES, class Result>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     reduce_kernel(Source source, long long n, bool aligned, int head, Op op, T init, T* partials,
                   unsigned long long* counters, Result result) {
+  detail::wait_for_earlier();  // launched after the kernel that zeroed `counters`, or plainly
   using shape = stream_shape<Source>;
   __shared__ T totals[shape::THREADS / warp_threads];
   T block_total;

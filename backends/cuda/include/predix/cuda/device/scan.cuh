@@ -2,7 +2,7 @@
 // The scans' dispatch: tiles and the look-back's memory, the two kernels' launch; the
 // asynchronous core (storage given) and the synchronous form of predix::cuda on it (memory
 // from the device's look-back slots, tile_state.cuh). The tile work: scan_agent.cuh.
-#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/detail/given_storage.cuh>
 #include <predix/cuda/device/scan_agent.cuh>
 
 namespace predix::gpu {
@@ -30,10 +30,11 @@ struct scan_launch {
     return n / smallest + 2;
   }
 
-  void operator()(const look_back_memory<V>& memory, cudaStream_t stream,
-                  const char* algorithm) {
+  /// after_zeroing: the memory was zeroed by the kernel just before (given_storage.cuh).
+  void operator()(const look_back_memory<V>& memory, cudaStream_t stream, const char* algorithm,
+                  bool after_zeroing = false) {
     launch_tiles(a, g, memory, scan_kernel<agent, true>, scan_kernel<general_agent, false>, whole,
-                 tiles, stream, algorithm);
+                 tiles, stream, algorithm, false, after_zeroing);
   }
 
   agent a;
@@ -74,7 +75,7 @@ scan_launch<HAS_INIT, In, Out, A, Op, Init> plan_scan(In first, long long n, Out
   return {a, g, whole, tiles};
 }
 
-/// The asynchronous core: the two-phase protocol (given_storage.hpp) for the scan of
+/// The asynchronous core: the two-phase protocol (given_storage.cuh) for the scan of
 /// [first, first + n), n >= 0, into out, accumulating in A.
 template <bool HAS_INIT, class A, class In, class Out, class Init, class Op>
 void scan_async(void* storage, std::size_t& bytes, In first, long long n, Out out, Init init,
@@ -88,7 +89,8 @@ void scan_async(void* storage, std::size_t& bytes, In first, long long n, Out ou
   detail::check_device_iterator(first, algorithm, "input");
   detail::check_device_iterator(out, algorithm, "output");
   auto launch = plan_scan<HAS_INIT, A>(first, n, out, init, op);
-  launch(memory_type::at(memory.at<char>(at), launch.tiles), stream, algorithm);
+  launch(memory_type::at(memory.at<char>(at), launch.tiles), stream, algorithm,
+         memory.zeroed());
 }
 
 /// The scan of [first, last) into out: exclusive with init when HAS_INIT, else inclusive

@@ -333,7 +333,8 @@ struct scan_agent {
 
 template <class Agent, bool WHOLE>
 __global__ void __launch_bounds__(Agent::THREADS)
-    scan_kernel(Agent agent, unsigned long long* counter, long long tiles) {
+    scan_kernel(Agent agent, unsigned long long* counter, long long tiles, bool wait_first) {
+  if (wait_first) detail::wait_for_earlier();  // memory zeroed by the kernel before (launch_tiles)
   detail::let_next_start();
   __shared__ typename Agent::TempStorage storage;
   agent.template run<WHOLE>(storage, counter, tiles);

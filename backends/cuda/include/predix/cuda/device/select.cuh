@@ -3,7 +3,7 @@
 // asynchronous core (storage given, the count left in device memory) and the synchronous form
 // of predix::cuda on it (counts read back from a mapped result slot, call_slots.hpp). The
 // tile work: select_agent.cuh; in place: select_in_place.cuh.
-#include <predix/cuda/detail/given_storage.hpp>
+#include <predix/cuda/detail/given_storage.cuh>
 #include <predix/cuda/device/select_agent.cuh>
 
 namespace predix::gpu {
@@ -41,13 +41,14 @@ auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_sele
 /// Launches the tiles of a selection agent (a select_agent, or one that holds two:
 /// select_in_place.cuh either_sweep) on the look-back memory given: `tiles` tiles, the first
 /// `whole` on the kernel of whole tiles; `after_own`: the call launched a kernel of its own just
-/// before (their kernel then starts as its dependent: launch_tiles).
+/// before (their kernel then starts as its dependent: launch_tiles); `after_zeroing`: the
+/// kernel before zeroed the memory (given_storage.cuh).
 template <class Agent>
 void launch_selection(Agent& agent, long long tiles, long long whole,
                       const look_back_memory<typename Agent::V>& memory, cudaStream_t stream,
-                      const char* algorithm, bool after_own = false) {
+                      const char* algorithm, bool after_own = false, bool after_zeroing = false) {
   launch_tiles(agent, agent, memory, select_kernel<Agent, true>, select_kernel<Agent, false>,
-               whole, tiles, stream, algorithm, after_own);
+               whole, tiles, stream, algorithm, after_own, after_zeroing);
 }
 
 /// One selection call: its agent, moved on past the head of unaligned data, and its tiles
@@ -61,13 +62,16 @@ struct select_launch {
   /// iterators are known).
   static long long most_tiles(long long n) { return n / Agent::TILE + 1; }
 
-  void operator()(const look_back_memory<V>& memory, cudaStream_t stream,
-                  const char* algorithm) {
+  /// after_zeroing: the memory was zeroed by the kernel just before (given_storage.cuh); the
+  /// head's kernel, which goes first, is launched plainly, after it.
+  void operator()(const look_back_memory<V>& memory, cudaStream_t stream, const char* algorithm,
+                  bool after_zeroing = false) {
     if (a.head > 0) {
       detail::launch_kernel(select_head_kernel<Agent>, 1, warp_threads, stream, false, algorithm,
                             a);
     }
-    launch_selection(a, tiles, whole, memory, stream, algorithm, a.head > 0);
+    launch_selection(a, tiles, whole, memory, stream, algorithm, a.head > 0,
+                     after_zeroing && a.head == 0);
   }
 
   Agent a;
@@ -92,7 +96,7 @@ auto plan_select(In first, long long n, StencilIt stencil, OutSel out_selected,
   return select_launch<agent>{a, tiles, whole};
 }
 
-/// The asynchronous core: the two-phase protocol (given_storage.hpp) for the selection of
+/// The asynchronous core: the two-phase protocol (given_storage.cuh) for the selection of
 /// [first, first + n), n >= 0, as device_select makes it, its count stored to *num_selected_out
 /// (device memory) by its last tile. Its placing is never deferred (select_deferred.cuh: that
 /// memory is the device's, kept between calls).
@@ -125,7 +129,8 @@ void select_async(void* storage, std::size_t& bytes, In first, long long n, Sten
                                                 pred, algorithm, num_selected_out);
   launch.a.counts = memory.at<select_counts>(counts_at);
   launch.a.head_count = memory.at<unsigned long long>(head_at);
-  launch(memory_type::at(memory.at<char>(states_at), launch.tiles), stream, algorithm);
+  launch(memory_type::at(memory.at<char>(states_at), launch.tiles), stream, algorithm,
+         memory.zeroed());
 }
 
 /// Selects the items of [first, first + n) whose predicate (on the stencil's item, or on the

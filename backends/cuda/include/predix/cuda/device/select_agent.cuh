@@ -414,7 +414,8 @@ struct select_agent
 
 template <class Agent, bool WHOLE>
 __global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
-    select_kernel(Agent agent, unsigned long long* counter, long long tiles) {
+    select_kernel(Agent agent, unsigned long long* counter, long long tiles, bool wait_first) {
+  if (wait_first) detail::wait_for_earlier();  // memory zeroed by the kernel before (launch_tiles)
   detail::let_next_start();
   __shared__ typename Agent::TempStorage storage;
   agent.template run<WHOLE>(storage, counter, tiles);

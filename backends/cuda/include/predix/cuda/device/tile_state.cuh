@@ -380,7 +380,7 @@ struct look_back_memory {
   unsigned long long* counter = nullptr;
   tile_state<V> state{};
 
-  /// Bytes of the memory of up to `tiles` tiles in storage the caller gives (given_storage.hpp),
+  /// Bytes of the memory of up to `tiles` tiles in storage the caller gives (given_storage.cuh),
   /// all of it zeroed before the call: the counter, then the states (epoch 1).
   static std::size_t bytes(long long tiles) {
     return detail::look_back_slot::counter_bytes + tile_state<V>::bytes(tiles);
@@ -479,14 +479,18 @@ void use_tile_states(Agent& agent, const tile_state<V>& state) {
 /// kernel (general: the same agent, or one of smaller tiles that starts where the whole tiles
 /// end), launched after it; both number their tiles by take_tile (the whole kernel from 0, the
 /// general one after it). `after_own`: the call launched a kernel of its own just before (a
-/// selection's head). A kernel that follows one of the call's own starts as its dependent
+/// selection's head). `after_zeroing`: the kernel before is given_storage's zero_kernel, of the
+/// memory the first kernel uses: that kernel waits for it before anything else (the general
+/// kernel after the kernel of whole tiles need not: it starts once every block of that one has
+/// passed its wait). A kernel that follows one of the call's own starts as its dependent
 /// (detail/chained_launch.cuh): both kernels call let_next_start as they begin and
 /// wait_for_earlier before their stores.
 template <class Agent, class GeneralAgent, class WholeKernel, class GeneralKernel>
 void launch_tiles(Agent& agent, GeneralAgent& general,
                   const look_back_memory<typename Agent::V>& memory, WholeKernel whole_kernel,
                   GeneralKernel general_kernel, long long whole, long long tiles,
-                  cudaStream_t stream, const char* algorithm, bool after_own = false) {
+                  cudaStream_t stream, const char* algorithm, bool after_own = false,
+                  bool after_zeroing = false) {
   if (tiles > 0x7fffffffLL) {  // after the allocation: its failure is std::bad_alloc
     throw std::length_error(std::string("predix::") + algorithm +
                             ": too many items for one launch");
@@ -496,12 +500,13 @@ void launch_tiles(Agent& agent, GeneralAgent& general,
   unsigned long long* const counter = memory.counter;
   if (whole > 0) {
     detail::launch_kernel(whole_kernel, static_cast<unsigned>(whole), Agent::THREADS, stream,
-                          after_own, algorithm, agent, counter, tiles);
+                          after_own || after_zeroing, algorithm, agent, counter, tiles,
+                          after_zeroing);
   }
   if (whole < tiles) {
     detail::launch_kernel(general_kernel, static_cast<unsigned>(tiles - whole),
-                          GeneralAgent::THREADS, stream, after_own || whole > 0, algorithm,
-                          general, counter, tiles);
+                          GeneralAgent::THREADS, stream, after_own || after_zeroing || whole > 0,
+                          algorithm, general, counter, tiles, after_zeroing && whole == 0);
   }
 }
 

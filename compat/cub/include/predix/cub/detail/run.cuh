@@ -1,6 +1,6 @@
 #pragma once
 // The one path from a predix::cub entry point to predix's asynchronous core (CUB's two-phase
-// protocol, given_storage.hpp): run(num_items, call) calls call() — a core entry point with
+// protocol, given_storage.cuh): run(num_items, call) calls call() — a core entry point with
 // the caller's d_temp_storage and temp_storage_bytes — and returns what CUB returns, as a
 // cudaError_t: predix::cuda_error → its code (too little storage: cudaErrorInvalidValue),
 // std::invalid_argument (host memory) and a negative num_items → cudaErrorInvalidValue.
