@@ -198,9 +198,14 @@ sanitize_binaries() {  # TOOL: runs it over every binary in $sanitized_list (PAT
     # Thrust's own find_if (the thrust::device reference of these compat tests, is_partitioned
     # and the votes included) copies a tuple<bool, long> whose padding is uninitialized:
     # initcheck reports Thrust (cub DeviceReduceSingleTileKernel of __find_if), not predix.
-    if [ "$tool" = initcheck ] && [ "$(basename "$bin")" = compat_cuda ]; then
-      filter="-ThrustFind.Finds:ThrustFind.Votes:ThrustPartition.InPlace"
-      filter+=":ThrustFunctors.IdentityInPlace:ThrustFunctors.IdentityVotes"
+    # Under the tools a stream-ordered allocation waits for the stream, so par_nosync's scans
+    # cannot return before the kernel enqueued ahead of them ends (their graph test still runs).
+    if [ "$(basename "$bin")" = compat_cuda ]; then
+      filter="-CubGraph.ParNosyncScansReturnAtOnce"
+      if [ "$tool" = initcheck ]; then
+        filter+=":ThrustFind.Finds:ThrustFind.Votes:ThrustPartition.InPlace"
+        filter+=":ThrustFunctors.IdentityInPlace:ThrustFunctors.IdentityVotes"
+      fi
     fi
     # Under racecheck, 8 host threads launching on the legacy default stream never finish
     # (the same test passes 30 times in a row without the tool, and under the other three).

@@ -22,9 +22,9 @@ inline constexpr std::size_t count_if_counters_bytes = 3 * sizeof(unsigned long 
 template <class In, class Pred, class Result>
 void enqueue_count_if(const count_if_launch<In>& launch, const Pred& pred,
                       unsigned long long* counters, const Result& result, cudaStream_t stream,
-                      const char* algorithm, bool after_zeroing = false) {
-  launch(count_if_kernel_v<In, Pred, Result>, stream, algorithm, after_zeroing,
-         to_device(pred), counters, result);
+                      const char* algorithm) {
+  launch(count_if_kernel_v<In, Pred, Result>, stream, algorithm, to_device(pred), counters,
+         result);
 }
 
 template <class In, class Pred, class Result>
@@ -47,8 +47,7 @@ void count_if_async(void* storage, std::size_t& bytes, In first, long long n, Pr
   if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
   detail::check_device_iterator(first, algorithm, "input");
   enqueue_count_if<In>(plan_count_if<In, Pred, result_type>(first, n, algorithm), pred,
-                       memory.at<unsigned long long>(counters_at), result, stream, algorithm,
-                       memory.zeroed());
+                       memory.at<unsigned long long>(counters_at), result, stream, algorithm);
 }
 
 /// The number of items of [first, first + n) for which pred holds; n > 0. Synchronous: the

@@ -26,9 +26,9 @@ find_if_launch<In> plan_find_if(In first, long long n, const char* algorithm) {
 template <class In, class Pred, class Result>
 void enqueue_find_if(const find_if_launch<In>& launch, const Pred& pred,
                      unsigned long long* counters, const Result& result, cudaStream_t stream,
-                     const char* algorithm, bool after_zeroing = false) {
-  launch(find_if_kernel_v<In, Pred, Result>, stream, algorithm, after_zeroing,
-         to_device(pred), counters, result);
+                     const char* algorithm) {
+  launch(find_if_kernel_v<In, Pred, Result>, stream, algorithm, to_device(pred), counters,
+         result);
 }
 
 /// The asynchronous core: the two-phase protocol (given_storage.cuh) for find_if over
@@ -46,8 +46,7 @@ void find_if_async(void* storage, std::size_t& bytes, In first, long long n, Pre
   if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
   detail::check_device_iterator(first, algorithm, "input");
   enqueue_find_if<In>(plan_find_if<In, Pred, result_type>(first, n, algorithm), pred,
-                      memory.at<unsigned long long>(counters_at), result, stream, algorithm,
-                      memory.zeroed());
+                      memory.at<unsigned long long>(counters_at), result, stream, algorithm);
 }
 
 /// The index of the first item of [first, first + n) for which pred holds, or n; n > 0.

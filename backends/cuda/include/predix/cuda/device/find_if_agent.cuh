@@ -89,7 +89,6 @@ template <class Source, class Pred, class Result>
 __global__ void __launch_bounds__(find_shape<Source>::THREADS)
     find_if_kernel(Source source, long long n, bool aligned, int head, Pred pred,
                    unsigned long long* words, Result result) {
-  detail::wait_for_earlier();  // launched after the kernel that zeroed `words`, or plainly
   using shape = find_shape<Source>;
   static_assert(shape::ITEMS <= 64, "a thread's matches fit one 64-bit mask");
   static_assert(shape::THREADS >= tuning::active::source_head_bytes, "a head item per thread");

@@ -80,9 +80,9 @@ long long reduce_most_blocks(long long n, const char* algorithm) {
 template <class In, class T, class Op, class Result>
 void enqueue_reduce(const reduce_launch<In>& launch, const T& init, const Op& op, T* partials,
                     unsigned long long* counters, const Result& result, cudaStream_t stream,
-                    const char* algorithm, bool after_zeroing = false) {
-  launch(reduce_kernel_v<In, T, Op, Result>, stream, algorithm, after_zeroing, to_device(op), init,
-         partials, counters, result);
+                    const char* algorithm) {
+  launch(reduce_kernel_v<In, T, Op, Result>, stream, algorithm, to_device(op), init, partials,
+         counters, result);
 }
 
 /// The asynchronous core: the two-phase protocol (given_storage.cuh) for reduce over
@@ -113,7 +113,7 @@ void reduce_async(void* storage, std::size_t& bytes, In first, long long n, T in
     detail::check_device_iterator(first, algorithm, "input");
     enqueue_reduce<In>(plan_reduce<In, T, Op, result_type>(first, n, algorithm), init, op,
                        memory.at<T>(partials_at), memory.at<unsigned long long>(counters_at),
-                       result, stream, algorithm, memory.zeroed());
+                       result, stream, algorithm);
   }
 }
 

@@ -197,7 +197,6 @@ template <class Source, class T, class Op, bool COMMUTES, class Result>
 __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
     reduce_kernel(Source source, long long n, bool aligned, int head, Op op, T init, T* partials,
                   unsigned long long* counters, Result result) {
-  detail::wait_for_earlier();  // launched after the kernel that zeroed `counters`, or plainly
   using shape = stream_shape<Source>;
   __shared__ T totals[shape::THREADS / warp_threads];
   T block_total;
