@@ -356,7 +356,7 @@ class call_slots {
   bool poll(const char* algorithm, Arrived arrived) const {
     for (unsigned long spins = 1; !arrived(); ++spins) {
       if (spins % poll_spins != 0) continue;
-      if (capturing()) return false;
+      if (detail::capturing(stream_)) return false;
       const cudaError_t state = cudaStreamQuery(stream_);
       if (state == cudaErrorNotReady) continue;
       check(state, algorithm, "cudaStreamQuery");
@@ -368,15 +368,6 @@ class call_slots {
   /// Reads of the tag between two queries of the stream (a few microseconds).
   static constexpr unsigned long poll_spins = 1ul << 12;
 
-  /// Whether the stream is being captured into a graph (or the runtime cannot say).
-  bool capturing() const {
-    cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
-    if (cudaStreamIsCapturing(stream_, &status) == cudaSuccess) {
-      return status != cudaStreamCaptureStatusNone;
-    }
-    (void)cudaGetLastError();
-    return true;
-  }
   unsigned long long* tag() const {
     return reinterpret_cast<unsigned long long*>(result_slot_.at + result_slots::value_bytes);
   }

@@ -7,7 +7,9 @@
 // between calls (the default pool's threshold, 0, would unmap and remap the few kilobytes of
 // tile states on every call). Devices without memory pools fall back to cudaMalloc/cudaFree.
 // While a caller_allocator_scope is alive on a thread, that thread's calls take their storage
-// from the caller's allocator instead (the Thrust layer's predix::thrust::par(alloc)).
+// from the caller's allocator instead (the Thrust layer's predix::thrust::par(alloc)). On a
+// stream being captured into a graph, the device's default pool (cudaMallocAsync: the graph's
+// allocation node).
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -99,6 +101,16 @@ inline cudaMemPool_t memory_pool(int device, const char* algorithm) {
   return pool;
 }
 
+/// Whether `stream` is being captured into a graph (or the runtime cannot say).
+inline bool capturing(cudaStream_t stream) {
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &status) == cudaSuccess) {
+    return status != cudaStreamCaptureStatusNone;
+  }
+  (void)cudaGetLastError();
+  return true;
+}
+
 /// A caller's allocator of temporary device memory (not stream-ordered: memory is returned
 /// only after the call's work is done). allocate throws (std::bad_alloc) on failure.
 class caller_allocator {
@@ -139,6 +151,11 @@ class temporary_storage {
       data_ = caller_->allocate(bytes);
       return;
     }
+    if (capturing(stream)) {  // an allocation node of the graph, from the device's default pool
+      captured_ = true;       // (predix's own pool cannot be made while a stream is captured)
+      check(cudaMallocAsync(&data_, bytes, stream), algorithm, "cudaMallocAsync");
+      return;
+    }
     pool_ = memory_pool(current_device(algorithm), algorithm);
     cudaError_t error = allocate(bytes);
     if (error == cudaErrorMemoryAllocation && pool_ != nullptr) {  // what the pool kept, back
@@ -163,7 +180,7 @@ class temporary_storage {
       caller_->deallocate(data_, bytes_);
       return;
     }
-    (void)(pool_ != nullptr ? cudaFreeAsync(data_, stream_) : cudaFree(data_));
+    (void)(pool_ != nullptr || captured_ ? cudaFreeAsync(data_, stream_) : cudaFree(data_));
   }
 
   /// The part of the storage at `offset` bytes (a value from carve()).
@@ -190,6 +207,7 @@ class temporary_storage {
   caller_allocator* caller_;
   std::size_t bytes_;
   cudaMemPool_t pool_ = nullptr;
+  bool captured_ = false;  // allocated while the stream was captured into a graph
   void* data_ = nullptr;
 };
 

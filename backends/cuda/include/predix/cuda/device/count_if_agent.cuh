@@ -66,9 +66,9 @@ struct stream_launch {
         items(n - head),
         grid(Shape::grid(kernel, items, algorithm, full)) {}
 
-  /// kernel<<<grid>>>(source, items, aligned, head, args...) on the stream. Launched plainly
-  /// after given_storage's zero_kernel too: as its dependent, waiting for it at its start, these
-  /// kernels ran slower (H100, predix::cub count and sum of 2^16–2^24 items: 0.83–0.97×).
+  /// kernel<<<grid>>>(source, items, aligned, head, args...) on the stream (as the dependent
+  /// of given_storage's zero_kernel, waiting for it at their start, these kernels ran slower:
+  /// H100, predix::cub count and sum of 2^16–2^24 items 0.83–0.97× of a memset before them).
   template <class... Params, class... Args>
   void operator()(void (*kernel)(Params...), cudaStream_t stream, const char* algorithm,
                   const Args&... args) const {

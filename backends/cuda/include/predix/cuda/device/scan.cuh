@@ -84,7 +84,7 @@ void scan_async(void* storage, std::size_t& bytes, In first, long long n, Out ou
   using memory_type = look_back_memory<typename launch_type::V>;
   detail::storage_layout layout;
   const std::size_t at = layout.zeroed(memory_type::bytes(launch_type::most_tiles(n)));
-  const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
+  const detail::given_storage memory(storage, bytes, layout, stream, algorithm, true);
   if (!memory.ready() || n == 0) return;
   detail::check_device_iterator(first, algorithm, "input");
   detail::check_device_iterator(out, algorithm, "output");

@@ -113,7 +113,7 @@ void select_async(void* storage, std::size_t& bytes, In first, long long n, Sten
       layout.zeroed(memory_type::bytes(select_launch<agent>::most_tiles(n)));
   const std::size_t counts_at = layout.plain(sizeof(select_counts));
   const std::size_t head_at = layout.plain(sizeof(unsigned long long));
-  const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
+  const detail::given_storage memory(storage, bytes, layout, stream, algorithm, true);
   if (!memory.ready()) return;
   if (n == 0) {  // CUB's count of an empty range: 0
     if constexpr (!std::is_same_v<NumOut, detail::no_count_out>) {
