@@ -33,21 +33,34 @@ count_if_launch<In> plan_count_if(In first, long long n, const char* algorithm) 
           tuning::active::stream::taken_rounds > 0, algorithm};
 }
 
-/// The asynchronous core: the two-phase protocol (given_storage.cuh) for count_if over
-/// [first, first + n), n >= 0; f(count) goes to *out, in device memory, by the kernel.
+/// The asynchronous core of a kernel that ends with one count of items, f(count) to *out
+/// (count_if, find_if): the two-phase protocol (given_storage.cuh) over n >= 0 items, its
+/// zeroed counters of `counters_bytes`; enqueue(counters, result) launches it (n > 0), on an
+/// empty range f(0) is stored.
+template <class Out, class F, class Enqueue>
+void counting_async(void* storage, std::size_t& bytes, std::size_t counters_bytes, long long n,
+                    const Out& out, const F& f, cudaStream_t stream, const char* algorithm,
+                    Enqueue&& enqueue) {
+  detail::storage_layout layout;
+  const std::size_t counters_at = layout.zeroed(counters_bytes);
+  const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
+  if (!memory.ready()) return;
+  const detail::stored_result<Out, F> result{out, f};
+  if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
+  enqueue(memory.at<unsigned long long>(counters_at), result);
+}
+
+/// The asynchronous core of count_if over [first, first + n): f(count) to *out.
 template <class In, class Pred, class Out, class F = detail::same_value>
 void count_if_async(void* storage, std::size_t& bytes, In first, long long n, Pred pred, Out out,
                     cudaStream_t stream, const char* algorithm, F f = {}) {
-  using result_type = detail::stored_result<Out, F>;
-  detail::storage_layout layout;
-  const std::size_t counters_at = layout.zeroed(count_if_counters_bytes);
-  const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
-  if (!memory.ready()) return;
-  const result_type result{out, f};
-  if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
-  detail::check_device_iterator(first, algorithm, "input");
-  enqueue_count_if<In>(plan_count_if<In, Pred, result_type>(first, n, algorithm), pred,
-                       memory.at<unsigned long long>(counters_at), result, stream, algorithm);
+  counting_async(storage, bytes, count_if_counters_bytes, n, out, f, stream, algorithm,
+                 [&](unsigned long long* counters, const auto& result) {
+                   using result_type = std::decay_t<decltype(result)>;
+                   detail::check_device_iterator(first, algorithm, "input");
+                   enqueue_count_if<In>(plan_count_if<In, Pred, result_type>(first, n, algorithm),
+                                        pred, counters, result, stream, algorithm);
+                 });
 }
 
 /// The number of items of [first, first + n) for which pred holds; n > 0. Synchronous: the

@@ -4,6 +4,7 @@
 // call_slots.hpp). The kernel: find_if_agent.cuh.
 #include <predix/cuda/detail/given_storage.cuh>
 #include <predix/cuda/detail/results.cuh>
+#include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/find_if_agent.cuh>
 
 namespace predix::gpu {
@@ -31,22 +32,18 @@ void enqueue_find_if(const find_if_launch<In>& launch, const Pred& pred,
          result);
 }
 
-/// The asynchronous core: the two-phase protocol (given_storage.cuh) for find_if over
-/// [first, first + n), n >= 0; f(index of the first match, or n) goes to *out, in device
-/// memory, by the kernel.
+/// The asynchronous core of find_if over [first, first + n) (count_if.cuh counting_async):
+/// f(index of the first match, or n) to *out.
 template <class In, class Pred, class Out, class F = detail::same_value>
 void find_if_async(void* storage, std::size_t& bytes, In first, long long n, Pred pred, Out out,
                    cudaStream_t stream, const char* algorithm, F f = {}) {
-  using result_type = detail::stored_result<Out, F>;
-  detail::storage_layout layout;
-  const std::size_t counters_at = layout.zeroed(find_if_counters_bytes);
-  const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
-  if (!memory.ready()) return;
-  const result_type result{out, f};
-  if (n == 0) return detail::publish_on(result, 0ull, stream, algorithm);
-  detail::check_device_iterator(first, algorithm, "input");
-  enqueue_find_if<In>(plan_find_if<In, Pred, result_type>(first, n, algorithm), pred,
-                      memory.at<unsigned long long>(counters_at), result, stream, algorithm);
+  counting_async(storage, bytes, find_if_counters_bytes, n, out, f, stream, algorithm,
+                 [&](unsigned long long* counters, const auto& result) {
+                   using result_type = std::decay_t<decltype(result)>;
+                   detail::check_device_iterator(first, algorithm, "input");
+                   enqueue_find_if<In>(plan_find_if<In, Pred, result_type>(first, n, algorithm),
+                                       pred, counters, result, stream, algorithm);
+                 });
 }
 
 /// The index of the first item of [first, first + n) for which pred holds, or n; n > 0.
