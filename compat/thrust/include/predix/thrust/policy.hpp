@@ -90,11 +90,13 @@ inline constexpr par_t par{};
 /// that return a value or an iterator wait for it as Thrust's do.
 template <class Derived>
 struct nosync_execution_policy : execution_policy<Derived> {
+#if PREDIX_THRUST_CUDA
  private:
   friend __host__ __device__ bool must_perform_optional_stream_synchronization(
       const nosync_execution_policy&) {
     return false;
   }
+#endif
 };
 
 /// The type of predix::thrust::par_nosync: .on(stream) and (alloc) as par's.
