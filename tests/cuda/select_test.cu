@@ -1,7 +1,8 @@
 // device/select.cuh beyond the conformance suite: sizes around each type's own tile and past
 // the 32-tile look-back window, inputs, stencils and outputs shifted off 16-byte alignment
 // (the kernel of whole tiles and the general one; runs stored with ragged heads and tails),
-// stencils narrower and wider than the items, iterators read item by item, and a user stream.
+// stencils narrower and wider than the items, iterators read item by item, a user stream, and
+// the asynchronous core of the in-place selections.
 // Every result is compared with a host model of the algorithm.
 #include <thrust/device_ptr.h>
 
@@ -97,7 +98,7 @@ host_array<T> padded(const host_array<T>& a, std::ptrdiff_t size) {
 template <class T, class Stencil, class Pred>
 T* swept(predix::gpu::sweep way, T* first, T* last, Stencil stencil, Pred pred) {
   predix::gpu::sweep taken = predix::gpu::sweep::choose;
-  const long long k = predix::gpu::device_stable_partition(
+  const long long k = predix::gpu::device_select_in_place<predix::gpu::rejected_to::forward>(
       predix::cuda, first, last - first, stencil, pred, "stable_partition", way, &taken);
   EXPECT_EQ(static_cast<int>(taken), static_cast<int>(way));
   return first + k;
@@ -263,15 +264,15 @@ TEST_F(Select, StablePartitionChoosesItsSweep) {
     auto data = M::upload(items);
     auto stencil = M::upload(tests);
     sweep taken = sweep::choose;
+    using predix::gpu::rejected_to;
     const long long k =
-        c.stencil ? predix::gpu::device_stable_partition(predix::cuda, data.begin(), c.n,
-                                                         stencil.begin(), selected_flag{},
-                                                         "stable_partition", sweep::choose,
-                                                         &taken)
-                  : predix::gpu::device_stable_partition(predix::cuda, data.begin(), c.n,
-                                                         data.begin(), is_selected{},
-                                                         "stable_partition", sweep::choose,
-                                                         &taken);
+        c.stencil
+            ? predix::gpu::device_select_in_place<rejected_to::forward>(
+                  predix::cuda, data.begin(), c.n, stencil.begin(), selected_flag{},
+                  "stable_partition", sweep::choose, &taken)
+            : predix::gpu::device_select_in_place<rejected_to::forward>(
+                  predix::cuda, data.begin(), c.n, data.begin(), is_selected{},
+                  "stable_partition", sweep::choose, &taken);
     EXPECT_EQ(static_cast<int>(taken), static_cast<int>(c.expected));
     EXPECT_EQ(k, sel.size());
     EXPECT_TRUE(same_elements(M::download(data), joined(sel, rej)));
@@ -283,6 +284,78 @@ TEST_F(Select, StablePartitionChoosesItsSweep) {
       EXPECT_TRUE(same_elements(M::download(again), joined(sel, rej)));
     }
   }
+}
+
+/// The asynchronous core of the in-place selections (select_in_place_async): a null storage
+/// asks for the size; less storage than that is cudaErrorInvalidValue; storage of exactly that
+/// size, filled with garbage, gives the host model's items and leaves the number selected in
+/// device memory — for remove_if, partition and stable_partition (large enough to let a sample
+/// choose its sweep: from the end at 1% selected), on a stream of the test's own.
+TEST_F(Select, InPlaceAsynchronousCore) {
+  const std::uint64_t seed = test_seed();
+  SCOPED_TRACE(seed_message(seed));
+  rng r(seed);
+  using T = std::int32_t;
+  using predix::gpu::rejected_to;
+  const auto choosing = static_cast<std::ptrdiff_t>(
+      predix::gpu::tuning::active::select::choose_from_bytes / sizeof(T));
+  cudaStream_t stream = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
+  auto check = [&](auto rejected, std::ptrdiff_t n, double fraction) {
+    constexpr rejected_to REJECTED = decltype(rejected)::value;
+    SCOPED_TRACE(std::to_string(int(REJECTED)) + ", " + std::to_string(n) + " items, " +
+                 std::to_string(fraction * 100) + "% selected");
+    const auto flags = make_flags(r, n, {fraction, false});
+    const auto items = make_selection_input<T>(r, flags);
+    const auto [sel, rej] = split(items, flags);
+    auto data = M::upload(items);
+    device_array<long long> count(1);
+    ASSERT_EQ(cudaMemset(count.begin(), 0xff, sizeof(long long)), cudaSuccess);
+    std::size_t bytes = 0;
+    auto call = [&](void* storage) {
+      predix::gpu::select_in_place_async<REJECTED>(storage, bytes, data.begin(), n, data.begin(),
+                                                   is_selected{}, count.begin(), stream,
+                                                   "select_in_place_async");
+    };
+    call(nullptr);
+    ASSERT_GT(bytes, 0u);
+    device_array<char> storage(static_cast<std::ptrdiff_t>(bytes));
+    ASSERT_EQ(cudaMemset(storage.begin(), 0xa5, bytes), cudaSuccess);
+    const std::size_t asked = bytes;
+    bytes = asked - 1;
+    try {
+      call(storage.begin());
+      ADD_FAILURE() << "too little storage taken";
+    } catch (const predix::cuda_error& e) {
+      EXPECT_EQ(e.error(), cudaErrorInvalidValue);
+    }
+    bytes = asked;
+    call(storage.begin());
+    ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+    const auto got = M::download(data);
+    EXPECT_EQ(M::download(count)[0], static_cast<long long>(sel.size()));
+    if (REJECTED == rejected_to::nowhere) {  // the kept items; those after them unspecified
+      host_array<T> kept(sel.size());
+      std::copy(got.begin(), got.begin() + sel.size(), kept.begin());
+      EXPECT_TRUE(same_elements(kept, sel));
+    } else {
+      EXPECT_TRUE(same_elements(got, joined(sel, rej, REJECTED == rejected_to::backward)));
+    }
+  };
+  using nowhere = std::integral_constant<rejected_to, rejected_to::nowhere>;
+  using backward = std::integral_constant<rejected_to, rejected_to::backward>;
+  using forward = std::integral_constant<rejected_to, rejected_to::forward>;
+  const std::ptrdiff_t tile = select_tile<T>();
+  for (const std::ptrdiff_t n : {std::ptrdiff_t(0), std::ptrdiff_t(1), tile + 1, 33 * tile + 5}) {
+    check(nowhere{}, n, 0.5);
+    check(backward{}, n, 0.5);
+    check(forward{}, n, 0.5);
+  }
+  for (const double fraction : {0.01, 0.99}) {
+    check(backward{}, choosing + 2, fraction);
+    check(forward{}, choosing + 2, fraction);
+  }
+  ASSERT_EQ(cudaStreamDestroy(stream), cudaSuccess);
 }
 
 /// copy_if, with a uint8 stencil and as remove_copy_if, through device_select placed as `how`

@@ -51,9 +51,8 @@ namespace predix::gpu {
 
 /// What a selection reports: the number of items selected, and where the rejected items that
 /// went to temporary storage begin in the range (in place; the rest went to their places).
-/// A call whose way is chosen on the device and that sets nothing aside (a one-output call
-/// that may defer; stable_partition's sweep, select_in_place.cuh) reports that choice in
-/// aside_from instead (1: deferred, or swept from the end): the result slot holds 16 bytes
+/// A one-output call that may defer (select_deferred.cuh), which sets nothing aside, reports
+/// in aside_from whether it deferred (1) instead: the result slot holds 16 bytes
 /// (detail/call_slots.hpp).
 struct select_counts {
   long long selected;

@@ -7,12 +7,12 @@
 // does with release semantics after a barrier that follows all of its threads' loads
 // (tile_prefix IN_PLACE), so every earlier tile has read its items (docs/in_place.md).
 // remove_if drops the rejected items; stable_partition puts them in temporary storage and
-// copies them behind the selected ones, or, when a sample of the predicate says few are
-// selected, sweeps from the end and puts the selected ones aside instead
-// (device_stable_partition: the choice made on the device); partition writes those whose
-// places lie below their tile's end in place too (select.cuh: store_backward) and puts only
-// the others aside (a of them: those of the first tiles, about n/3 at 50% selected,
-// n/2 at 1%, none at 100%):
+// a kernel of its own copies them behind the selected ones, or, when a sample of the predicate
+// says few are selected, sweeps from the end and puts the selected ones aside instead
+// (in_place_async: the choice made on the device); partition writes those whose places lie
+// below their tile's end in place too (select_agent.cuh: store_backward) and puts only the
+// others aside (a of them: those of the first tiles, about n/3 at 50% selected, n/2 at 1%,
+// none at 100%):
 //   remove_if          read n, write k                             (k selected)
 //   stable_partition   read n, write k + (n − k) aside, read and write (n − k) back: 2n + 2(n − k)
 //                      from the end: read n, write (n − k) + k aside, k back: 2n + 2k
@@ -26,6 +26,7 @@
 #include <thrust/memory.h>
 
 #include <predix/cuda/block/block_reduce.cuh>
+#include <predix/cuda/detail/copy_bytes.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/select.cuh>
 #include <predix/cuda/policy.hpp>
@@ -34,77 +35,87 @@
 
 namespace predix::gpu {
 
-/// out[at + i] = in[i] for i < n.
-template <class T, class Sink>
-__global__ void put_items_kernel(const T* in, Sink out, long long at, long long n) {
-  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<long long>(gridDim.x) * blockDim.x) {
-    out.put(at + i, in[i]);
-  }
-}
-
-/// to[i] = from[i] for i < count, device to device, ordered on the stream.
-template <class T>
-void copy_items(T* to, const T* from, long long count, cudaStream_t stream,
-                const char* algorithm) {
-  detail::check(cudaMemcpyAsync(to, from, sizeof(T) * static_cast<std::size_t>(count),
-                                cudaMemcpyDeviceToDevice, stream),
-                algorithm, "cudaMemcpyAsync");
-}
-
-/// The in-place selection of [first, first + n): selected items to the front (in order), the
-/// others behind them — REJECTED nowhere: dropped (remove_if); forward: in order; backward: in
-/// reverse order, both through temporary storage. Returns the number selected.
-template <rejected_to REJECTED, class It, class StencilIt, class Pred>
-long long device_select_in_place(const cuda_policy& policy, It first, long long n,
-                                 StencilIt stencil, Pred pred, const char* algorithm) {
-  if constexpr (REJECTED == rejected_to::nowhere) {
-    return device_select<REJECTED, true>(policy, first, n, stencil, first, first, pred, algorithm)
-        .selected;
-  } else {
-    using T = typename std::iterator_traits<It>::value_type;
-    const cudaStream_t stream = policy.stream();
-    detail::temporary_storage aside(sizeof(T) * static_cast<std::size_t>(n), stream, algorithm);
-    T* const rejected = aside.at<T>(0);
-    const select_counts counts =
-        device_select<REJECTED, true>(policy, first, n, stencil, first, rejected, pred, algorithm);
-    const long long k = counts.selected, at = counts.aside_from;  // [at, n) lies aside
-    if (at == n) return k;
-    const T* const from = rejected + (REJECTED == rejected_to::forward ? 0 : at);
-    const auto sink = detail::make_sink(first);
-    if constexpr (std::is_same_v<std::decay_t<decltype(sink)>, detail::pointer_sink<T>>) {
-      copy_items(sink.base + at, from, n - at, stream, algorithm);
-    } else {
-      const long long blocks = (n - at + 255) / 256;
-      put_items_kernel<<<static_cast<unsigned>(blocks < 65536 ? blocks : 65536), 256, 0,
-                         stream>>>(from, sink, at, n - at);
-      detail::check_launch(algorithm);
-    }
-    detail::synchronize(stream, algorithm);
-    return k;
-  }
-}
-
-/// The way stable_partition sweeps its range (device_stable_partition): as a sample of the
-/// predicate chooses on the device, from the start, or from the end.
+/// The way stable_partition sweeps its range (in_place_async): as a sample of the predicate
+/// chooses on the device, from the start, or from the end.
 enum class sweep { choose, forward, backward };
+
+/// What an in-place selection that puts items aside publishes (put_back_kernel): the number
+/// selected, and whether stable_partition swept from the end.
+struct in_place_result {
+  long long selected;
+  long long from_the_end;
+};
+
+/// The number selected of an in_place_result (stored to a count iterator: stored_result).
+struct selected_of {
+  __host__ __device__ long long operator()(const in_place_result& r) const { return r.selected; }
+};
+
+/// out.put(at + i, from[i]) for i < count, by every thread of the grid (blocks of 256): into a
+/// pointer as bytes (detail::copy_bytes: the items are trivially copyable); else in rounds of
+/// 64 bytes a thread (a copy needs bytes in flight to reach the memory's bandwidth).
+template <class T, class Sink>
+__device__ __forceinline__ void copy_to_places(const T* from, Sink out, long long at,
+                                               long long count) {
+  const long long thread = blockIdx.x * 256ll + threadIdx.x, threads = gridDim.x * 256ll;
+  if constexpr (std::is_same_v<Sink, detail::pointer_sink<T>>) {
+    detail::copy_bytes(reinterpret_cast<const unsigned char*>(from),
+               reinterpret_cast<unsigned char*>(out.base + at),
+               count * static_cast<long long>(sizeof(T)), thread, threads);
+  } else {
+    constexpr int items = sizeof(T) >= 64 ? 1 : int(64 / sizeof(T));
+    for (long long round = thread; round < count; round += items * threads) {
+      T got[items];
+#pragma unroll
+      for (int j = 0; j < items; ++j) {
+        if (round + j * threads < count) got[j] = from[round + j * threads];
+      }
+#pragma unroll
+      for (int j = 0; j < items; ++j) {
+        if (round + j * threads < count) out.put(at + round + j * threads, got[j]);
+      }
+    }
+  }
+}
+
+/// After an in-place selection that put items aside (`aside`: n items of temporary storage),
+/// moves them to their places in the range, as its counts and the sweep chosen (*from_the_end;
+/// forward when null) say, and publishes the result — all from device memory, so that no call
+/// waits on the host between the two kernels:
+///   partition (REJECTED backward)   aside[at, n) → range[at, n)    at = counts->aside_from
+///   stable_partition, forward       aside[0, n − k) → range[k, n)  k = counts->selected
+///   stable_partition, from the end  aside[n − k, n) → range[0, k)  k = n − counts->selected
+template <rejected_to REJECTED, class T, class Sink, class Result>
+__global__ void __launch_bounds__(256)
+    put_back_kernel(const T* aside, Sink range, long long n, const select_counts* counts,
+                    const int* from_the_end, Result result) {
+  const select_counts c = *counts;
+  const bool backward = REJECTED == rejected_to::forward && from_the_end != nullptr &&
+                        *from_the_end != 0;
+  const long long k = backward ? n - c.selected : c.selected;
+  long long to = k, from = 0;  // stable_partition, forward
+  if (REJECTED == rejected_to::backward) {
+    to = from = c.aside_from;
+  } else if (backward) {
+    to = 0;
+    from = n - k;
+  }
+  const long long count = REJECTED == rejected_to::backward || !backward ? n - to : k;
+  if (blockIdx.x == 0 && threadIdx.x == 0) result.publish(in_place_result{k, backward});
+  copy_to_places(aside + from, range, to, count);
+}
 
 /// One block: *backward = 1 when the predicate selects fewer than half of a sample of the
 /// stencil's n items (sampled_selected, select_deferred.cuh), else 0; `forced` (0 or 1) is
-/// stored instead when it is not −1. The choice also goes to *told (the call's result slot,
-/// which the host reads after the call).
+/// stored instead when it is not −1.
 template <class Stencil, class Pred>
 __global__ void __launch_bounds__(256)
-    choose_sweep_kernel(Stencil tests, long long n, Pred pred, int forced, int* backward,
-                        long long* told) {
+    choose_sweep_kernel(Stencil tests, long long n, Pred pred, int forced, int* backward) {
   int choice = forced;
   if (forced < 0) {
     choice = 2 * sampled_selected<256>(tests, n, pred) < tuning::active::select::sample_items;
   }
-  if (threadIdx.x == 0) {
-    *backward = choice;
-    *told = choice;
-  }
+  if (threadIdx.x == 0) *backward = choice;
 }
 
 /// stable_partition's two sweeps in one kernel: each block runs the one that
@@ -146,10 +157,13 @@ void use_tile_states(either_sweep<Forward, Backward>& agent, const tile_state<V>
   use_tile_states(agent.backward, state);
 }
 
-/// stable_partition in place; returns the number selected (and the sweep taken to *swept).
-/// Swept forward (device_select_in_place), the selected items go to their places and the
-/// rejected ones aside: 2n + 2(n − k) items moved. Swept from the end — the forward sweep of
-/// the reversed range with the negated predicate, as
+/// The asynchronous core of partition (REJECTED backward) and stable_partition (forward) of
+/// [first, first + n), n >= 0, in place: the two-phase protocol (given_storage.cuh); the
+/// rejected items go aside (or, for the tiles' places below their ends, straight to their
+/// places: store_backward) and back behind the selected ones (put_back_kernel), which
+/// publishes the result to `result`.
+/// stable_partition swept forward moves 2n + 2(n − k) items; from the end — the forward sweep
+/// of the reversed range with the negated predicate, as
 ///   stable_partition(A, p) = reverse(stable_partition(reverse(A), not p))
 /// — the rejected items go to their places (from the end, each at or after its own place) and
 /// the k selected ones aside, in order at the end of the temporary storage, then to the front:
@@ -157,81 +171,133 @@ void use_tile_states(either_sweep<Forward, Backward>& agent, const tile_state<V>
 /// for calls of at least tuning::select::choose_from_bytes whose two sweeps load alike (both
 /// ends of the items and stencil 16-byte aligned, or neither), and sweeps forward otherwise.
 /// Only contiguous items and stencils sweep from the end.
-template <class It, class StencilIt, class Pred>
-long long device_stable_partition(const cuda_policy& policy, It first, long long n,
-                                  StencilIt stencil, Pred pred, const char* algorithm,
-                                  sweep way = sweep::choose, sweep* swept = nullptr) {
+template <rejected_to REJECTED, class It, class StencilIt, class Pred, class Result>
+void in_place_async(void* storage, std::size_t& bytes, It first, long long n, StencilIt stencil,
+                    Pred pred, Result result, cudaStream_t stream, const char* algorithm,
+                    sweep way = sweep::choose) {
+  static_assert(REJECTED != rejected_to::nowhere, "remove_if puts nothing aside");
   using T = typename std::iterator_traits<It>::value_type;
-  using Tests = decltype(predix::detail::stencil_items(stencil));  // the stencil, or the items
-  using S = std::remove_cv_t<typename std::iterator_traits<Tests>::value_type>;
-  constexpr bool contiguous =
-      std::is_same_v<detail::source_t<It>, detail::pointer_source<T>> &&
-      std::is_same_v<detail::source_t<Tests>, detail::pointer_source<S>>;
-  if constexpr (contiguous) {
-    T* const data = ::thrust::raw_pointer_cast(&*first);
-    const S* const tests = ::thrust::raw_pointer_cast(&*predix::detail::stencil_items(stencil));
-    const cudaStream_t stream = policy.stream();
-    std::size_t bytes = 0;
-    const std::size_t aside_at = detail::temporary_storage::carve(bytes, sizeof(T) * n);
-    const std::size_t choice_at = detail::temporary_storage::carve(bytes, sizeof(int));
-    // Forward: the rejected items aside from its start. From the end: the items, stencil and
-    // outputs reversed, the rejected items (the selected ones) aside from its end, reversed.
-    const auto items = ::thrust::make_reverse_iterator(data + n);
-    const auto reversed_tests = ::thrust::make_reverse_iterator(tests + n);
-    const predix::detail::negate<Pred> rejects{pred};
-    auto forward = make_select_agent<rejected_to::forward, true>(first, n, stencil, first,
-                                                                 static_cast<T*>(nullptr), pred);
-    const auto backward_tests = [&] {  // without a stencil, the reversed items themselves
-      if constexpr (predix::detail::is_items_as_stencil_v<StencilIt>) {
-        return predix::detail::as_stencil(items);
-      } else {
-        return reversed_tests;
+  using agent = decltype(make_select_agent<REJECTED, true>(first, n, stencil, first,
+                                                           static_cast<T*>(nullptr), pred));
+  using memory_type = look_back_memory<typename agent::V>;
+  detail::storage_layout layout;
+  const std::size_t states_at =
+      layout.zeroed(memory_type::bytes(select_launch<agent>::most_tiles(n)));
+  const std::size_t counts_at = layout.plain(sizeof(select_counts));
+  const std::size_t head_at = layout.plain(sizeof(unsigned long long));
+  const std::size_t choice_at = layout.plain(sizeof(int));
+  const std::size_t aside_at = layout.plain(sizeof(T) * static_cast<std::size_t>(n));
+  const detail::given_storage memory(storage, bytes, layout, stream, algorithm, true);
+  if (!memory.ready()) return;
+  if (n == 0) {
+    detail::publish_on(result, in_place_result{0, 0}, stream, algorithm);
+    return;
+  }
+  detail::check_device_iterator(first, algorithm, "input");
+  detail::check_device_iterator(stencil, algorithm, "stencil");
+  T* const aside = memory.at<T>(aside_at);
+  select_counts* const counts = memory.at<select_counts>(counts_at);
+  int* from_the_end = nullptr;  // stable_partition's sweep, when chosen on the device
+  char* const states = memory.at<char>(states_at);
+  bool chosen = false;
+  if constexpr (REJECTED == rejected_to::forward) {
+    using Tests = decltype(predix::detail::stencil_items(stencil));  // the stencil, or the items
+    using S = std::remove_cv_t<typename std::iterator_traits<Tests>::value_type>;
+    constexpr bool contiguous =
+        std::is_same_v<detail::source_t<It>, detail::pointer_source<T>> &&
+        std::is_same_v<detail::source_t<Tests>, detail::pointer_source<S>>;
+    if constexpr (contiguous) {
+      T* const data = ::thrust::raw_pointer_cast(&*first);
+      const S* const tests = ::thrust::raw_pointer_cast(&*predix::detail::stencil_items(stencil));
+      // From the end: the items, stencil and outputs reversed, the selected items aside from
+      // the storage's end, reversed.
+      const auto items = ::thrust::make_reverse_iterator(data + n);
+      const auto backward_tests = [&] {  // without a stencil, the reversed items themselves
+        if constexpr (predix::detail::is_items_as_stencil_v<StencilIt>) {
+          return predix::detail::as_stencil(items);
+        } else {
+          return ::thrust::make_reverse_iterator(tests + n);
+        }
+      }();
+      auto forward = make_select_agent<rejected_to::forward, true>(first, n, stencil, first,
+                                                                   aside, pred);
+      auto backward = make_select_agent<rejected_to::forward, true>(
+          items, n, backward_tests, items, ::thrust::make_reverse_iterator(aside + n),
+          predix::detail::negate<Pred>{pred});
+      const bool alike = forward.vectors() == backward.vectors();
+      using tuning = tuning::active::select;
+      const bool pays = n * static_cast<long long>(sizeof(T)) >= tuning::choose_from_bytes &&
+                        n >= tuning::sample_items;
+      if (way != sweep::choose || (pays && alike)) {
+        chosen = true;
+        from_the_end = memory.at<int>(choice_at);
+        either_sweep<decltype(forward), decltype(backward)> e{forward, backward, from_the_end};
+        e.forward.counts = e.backward.counts = counts;
+        const int forced = way == sweep::choose ? -1 : way == sweep::backward ? 1 : 0;
+        choose_sweep_kernel<<<1, 256, 0, stream>>>(detail::make_source(tests), n,
+                                                   to_device(pred), forced, from_the_end);
+        detail::check_launch(algorithm);
+        const long long tiles = (n + agent::TILE - 1) / agent::TILE;
+        const long long whole = alike && forward.vectors() ? n / agent::TILE : 0;
+        launch_selection(e, tiles, whole, memory_type::at(states, tiles), stream, algorithm);
       }
-    }();
-    auto backward = make_select_agent<rejected_to::forward, true>(
-        items, n, backward_tests, items,
-        ::thrust::make_reverse_iterator(static_cast<T*>(nullptr)), rejects);
-    const bool alike = forward.vectors() == backward.vectors();
-    using tuning = tuning::active::select;
-    const bool pays = n * static_cast<long long>(sizeof(T)) >= tuning::choose_from_bytes &&
-                      n >= tuning::sample_items;
-    if (way != sweep::choose || (pays && alike)) {
-      detail::temporary_storage aside(bytes, stream, algorithm);
-      T* const aside_items = aside.at<T>(aside_at);
-      int* const choice = aside.at<int>(choice_at);
-      forward.rejected = detail::make_sink(aside_items);
-      backward.rejected = detail::make_sink(::thrust::make_reverse_iterator(aside_items + n));
-      either_sweep<decltype(forward), decltype(backward)> e{forward, backward, choice};
-      detail::call_slots<select_counts> counts(stream, algorithm);  // to the host
-      e.forward.counts = e.backward.counts = counts.result();
-      const int forced = way == sweep::choose ? -1 : way == sweep::backward ? 1 : 0;
-      choose_sweep_kernel<<<1, 256, 0, stream>>>(detail::make_source(tests), n, to_device(pred),
-                                                 forced, choice, &counts.result()->aside_from);
-      detail::check_launch(algorithm);
-      using agent = decltype(e);
-      const long long tiles = (n + agent::TILE - 1) / agent::TILE;
-      const long long whole = alike && forward.vectors() ? n / agent::TILE : 0;
-      look_back_storage<typename agent::V> look_back(tiles, stream, algorithm);
-      launch_selection(e, tiles, whole, look_back.memory(), stream, algorithm);
-      const select_counts got = counts.get(algorithm);
-      look_back.done();
-      const bool from_the_end = got.aside_from != 0;  // as choose_sweep_kernel told
-      if (swept != nullptr) *swept = from_the_end ? sweep::backward : sweep::forward;
-      const long long k = from_the_end ? n - got.selected : got.selected;
-      // Forward: the n − k rejected items from aside_items[0] to data[k]; from the end: the k
-      // selected ones from aside_items[n − k] to data[0].
-      const long long count = from_the_end ? k : n - k;
-      if (count > 0) {
-        copy_items(data + (from_the_end ? 0 : k), aside_items + (from_the_end ? n - k : 0),
-                   count, stream, algorithm);
-        detail::synchronize(stream, algorithm);
-      }
-      return k;
     }
   }
-  if (swept != nullptr) *swept = sweep::forward;
-  return device_select_in_place<rejected_to::forward>(policy, first, n, stencil, pred,
-                                                      algorithm);
+  if (!chosen) {
+    auto launch = plan_select<REJECTED, true>(first, n, stencil, first, aside, pred, algorithm);
+    launch.a.counts = counts;
+    launch.a.head_count = memory.at<unsigned long long>(head_at);
+    launch(memory_type::at(states, launch.tiles), stream, algorithm, memory.zeroed());
+  }
+  // Blocks of 256 threads, 64 bytes a thread, for n items at most (the count is the device's).
+  const long long blocks = (n * static_cast<long long>(sizeof(T)) + 16383) / 16384;
+  put_back_kernel<REJECTED><<<static_cast<unsigned>(blocks < 2048 ? blocks : 2048), 256, 0,
+                              stream>>>(aside, detail::make_sink(first), n, counts, from_the_end,
+                                        result);
+  detail::check_launch(algorithm);
+}
+
+/// The asynchronous core of the in-place selections of [first, first + n), n >= 0: remove_if
+/// (REJECTED nowhere: select.cuh select_async), partition (backward) and stable_partition
+/// (forward); the number selected (the partition point) stored to *num_selected_out.
+template <rejected_to REJECTED, class It, class StencilIt, class Pred, class NumOut>
+void select_in_place_async(void* storage, std::size_t& bytes, It first, long long n,
+                           StencilIt stencil, Pred pred, NumOut num_selected_out,
+                           cudaStream_t stream, const char* algorithm) {
+  if constexpr (REJECTED == rejected_to::nowhere) {
+    select_async<REJECTED, true>(storage, bytes, first, n, stencil, first, first, pred,
+                                 num_selected_out, stream, algorithm);
+  } else {
+    in_place_async<REJECTED>(storage, bytes, first, n, stencil, pred,
+                             detail::stored_result<NumOut, selected_of>{num_selected_out, {}},
+                             stream, algorithm);
+  }
+}
+
+/// The in-place selection of [first, first + n), n > 0: selected items to the front (in order),
+/// the others behind them — REJECTED nowhere: dropped (remove_if); forward: in order; backward:
+/// in reverse order, through temporary storage (in_place_async). Returns the number selected
+/// (and, for stable_partition, the sweep taken to *swept). Synchronous: the result read back
+/// from a mapped result slot after the work is done.
+template <rejected_to REJECTED, class It, class StencilIt, class Pred>
+long long device_select_in_place(const cuda_policy& policy, It first, long long n,
+                                 StencilIt stencil, Pred pred, const char* algorithm,
+                                 sweep way = sweep::choose, sweep* swept = nullptr) {
+  if constexpr (REJECTED == rejected_to::nowhere) {
+    return device_select<REJECTED, true>(policy, first, n, stencil, first, first, pred, algorithm)
+        .selected;
+  } else {
+    const cudaStream_t stream = policy.stream();
+    detail::call_slots<in_place_result> slot(stream, algorithm);
+    detail::on_temporary_storage(stream, algorithm, [&](void* storage, std::size_t& bytes) {
+      in_place_async<REJECTED>(storage, bytes, first, n, stencil, pred,
+                               detail::stored_result<in_place_result*>{slot.result(), {}}, stream,
+                               algorithm, way);
+    });
+    const in_place_result got = slot.get(algorithm);
+    if (swept != nullptr) *swept = got.from_the_end != 0 ? sweep::backward : sweep::forward;
+    return got.selected;
+  }
 }
 
 /// The in-place algorithms' shared front: an empty range, device iterators, and items the
@@ -246,11 +312,7 @@ It select_in_place(const cuda_policy& policy, It first, It last, Stencil stencil
     return thrust_call(policy);
   } else {
     const long long n = last - first;
-    if constexpr (REJECTED == rejected_to::forward) {  // stable_partition
-      return first + device_stable_partition(policy, first, n, stencil, pred, algorithm);
-    } else {
-      return first + device_select_in_place<REJECTED>(policy, first, n, stencil, pred, algorithm);
-    }
+    return first + device_select_in_place<REJECTED>(policy, first, n, stencil, pred, algorithm);
   }
 }
 
