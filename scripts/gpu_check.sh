@@ -351,7 +351,7 @@ else
 fi
 
 # --- kernel times (ncu, clocks as they run): find_if with its match at 1% of 2^28 items against
-# a whole count_if, per type, on the kernels alone (a call adds ~10 µs: perf/NOTES.md "The
+# a whole count_if, per type, on the kernels alone (a call adds ~10 µs: docs/perf/call_cost.md "The
 # floor of a call"), for the rule that the first costs at most 5% of the second
 kernel_times() {
   "$ncu" --clock-control none --metrics gpu__time_duration.sum --csv --print-kernel-base demangled \

@@ -7,8 +7,8 @@
 //                    synchronization cost ~6.5 µs against ~1.5 µs for the synchronization
 //                    alone on an H100). A kernel that ends with its result is polled for it
 //                    instead of the stream being synchronized (~1.4 µs less per call on an
-//                    H100, perf/NOTES.md "The floor of a call"): reduce stores the call's tag
-//                    after the value (polled_result, get_polled), count_if and find_if store a
+//                    H100, docs/perf/call_cost.md "The floor of a call"): reduce stores the
+//                    call's tag after the value (polled_result, get_polled), count_if and find_if store a
 //                    count of items into a word the host set apart from every count
 //                    (polled_count, get_polled_count; ~0.9 µs less again, "The end of a polled
 //                    call"); the others are read after a synchronization (get);
@@ -168,9 +168,9 @@ struct polled_result {
 /// the first match), below 2^63, for get_polled_count(): the value word alone, which the host
 /// sets to polled_count_unset before the launch and reads until it changes: one 8-byte store,
 /// seen whole or not at all, with no tag and so no system-scope fence between value and tag
-/// (~0.8 µs of kernel time on an H100, perf/NOTES.md "The end of a polled call"). The fence at
-/// device scope before it puts the kernel's earlier stores (its counters back to zero) in L2,
-/// where the kernel of any later call reads them, before the host can see the count and give
+/// (~0.8 µs of kernel time on an H100, docs/perf/call_cost.md "The end of a polled call"). The
+/// fence at device scope before it puts the kernel's earlier stores (its counters back to zero) in
+/// L2, where the kernel of any later call reads them, before the host can see the count and give
 /// the slots back. publish() must be the kernel's last memory operation, as polled_result's.
 inline constexpr unsigned long long polled_count_unset = ~0ull;  // counts of items are < 2^63
 struct polled_count {
@@ -208,7 +208,7 @@ struct look_back_slot {
 /// state word is only ever read as the kind of word it was written as), in two sizes: 32 of
 /// 64 KiB, and (LARGE, made when the first call that needs one comes) 4 of 2 MiB, for the
 /// states of calls up to 2^28 items of any primitive type (H100, 2^24–2^28: up to +10%
-/// against temporary storage and its memset, perf/NOTES.md "Large look-back slots").
+/// against temporary storage and its memset, docs/perf/look_back.md "Large look-back slots").
 template <int LAYOUT, bool LARGE = false>
 struct look_back_slots {
   static constexpr std::size_t bytes = LARGE ? 2 * 1024 * 1024 : 64 * 1024;

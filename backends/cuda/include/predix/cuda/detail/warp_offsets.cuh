@@ -46,7 +46,7 @@ struct warp_offsets {
 /// 13.0 may rebuild the masks of an item's predecessors from the predicate registers it packed
 /// them from, which costs registers (the bool → int8 exclusive scan: 96 → 32) and, in the
 /// scan's kernel of whole tiles with tiles from the block index, took two bits of item 11 of
-/// each chunk from stale predicates (perf/NOTES.md "The tile from the block index").
+/// each chunk from stale predicates (docs/perf/look_back.md "The tile from the block index").
 __device__ __forceinline__ void seal_mask(unsigned& bits) { asm volatile("" : "+r"(bits)); }
 /// seal_mask of every row's mask, once all rows are loaded.
 template <int ROWS>
@@ -62,7 +62,7 @@ __device__ __forceinline__ void seal_masks(unsigned (&bits)[ROWS]) {
 /// Chunks of one item (CHUNK_BITS 1): per row, a lane's rank is __popc(ballot & lanemask_lt)
 /// (warp_bit_plane_scan<1>). Wider chunks: the rows' counts are scanned together, packed into
 /// fields of 32-bit words wide enough for a row's warp total (CHUNK_BITS + 5 bits), one
-/// shuffle scan per word instead of CHUNK_BITS ballots per row (perf/NOTES.md: uint8
+/// shuffle scan per word instead of CHUNK_BITS ballots per row (docs/perf/README.md: uint8
 /// selection, 4 rows of 16-item chunks, 10-bit fields in two words).
 ///   row counts (lane 0, lane 1, ...)  r0: 3 5 ..  r1: 1 0 ..  →  word  r0 | r1 << 10 | ...
 template <int ROWS, int CHUNK_BITS, int WARPS>

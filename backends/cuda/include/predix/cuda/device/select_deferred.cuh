@@ -1,17 +1,17 @@
 #pragma once
 // Deferred placing: a one-output selection that selects few items (select.cuh; tuning
 // select::defers) without the look-back's wait. Where a tile writes little, its wait for the tiles
-// before it is much of its time (perf/NOTES.md "Deferred placing"). Tile 0 chooses by a sample of
-// the predicate (deferred_tiles::choose) before it loads its own items, as the first wave of tiles
-// waits for the choice before its look-backs; when the call defers, no tile waits in a look-back:
-// each stores its count of selected items (and adds it to its group's total) and, when they fit its
-// slot (tuning defer_slot_items), the items themselves in order to its slot (device memory kept
-// between calls: deferral_block): straight from the lanes when the tile read the choice as it was
-// ranked (stores that L2 keeps, staging::sparse, so that the slots wait there for place_kernel
-// instead of going out to DRAM between the tiles' reads), else (the first tiles) from its staging.
-// After the tiles, place_kernel gives each group of tiles the items selected before it (the earlier
-// groups' totals), moves the slots' items to their places as one run, and selects the tiles whose
-// slot was too small again, their places known:
+// before it is much of its time (docs/perf/selection_uint8.md "Deferred placing"). Tile 0 chooses
+// by a sample of the predicate (deferred_tiles::choose) before it loads its own items, as the first
+// wave of tiles waits for the choice before its look-backs; when the call defers, no tile waits in
+// a look-back: each stores its count of selected items (and adds it to its group's total) and, when
+// they fit its slot (tuning defer_slot_items), the items themselves in order to its slot (device
+// memory kept between calls: deferral_block): straight from the lanes when the tile read the choice
+// as it was ranked (stores that L2 keeps, staging::sparse, so that the slots wait there for
+// place_kernel instead of going out to DRAM between the tiles' reads), else (the first tiles) from
+// its staging. After the tiles, place_kernel gives each group of tiles the items selected before it
+// (the earlier groups' totals), moves the slots' items to their places as one run, and selects the
+// tiles whose slot was too small again, their places known:
 //   counts  3 0 2 | 40 ...   slots  a b c | - | d e | (too many: selected again) ...
 //   places  a b c d e, then tile 3's 40 items from item 5 on
 // Items moved: n read, k written to the slots, k read back and written to their places (and
