@@ -3,7 +3,7 @@
 # per variant (in parallel, build/ab/NAME), runs the variants in turn ROUNDS times with the same
 # suite arguments, and prints one line per row: each variant's GB/s over the rounds, and the
 # baselines' (CUB, Thrust) range over every run.
-#   perf/ab.sh 'old: -DPREDIX_SELECT_PACKED_STAGING=0' 'new:' -- --types=uint8 --sizes=20,28 \
+#   perf/ab.sh 'old: -DPREDIX_LOOK_BACK_FIRST_NS=1500' 'new:' -- --types=uint8 --sizes=20,28 \
 #     --sels=50 --benchmark_filter='^copy_if/'
 # A variant is a name and the macros it sets (tuning/sm90.cuh lists them). Environment: ROUNDS
 # (3), OUT (logs and JSON; default build/ab), CUDA_ARCH (90), JOBS (nproc).

@@ -4,8 +4,7 @@
 // call of one source: at a 128-byte line, tuning PREDIX_SOURCE_HEAD_BYTES). A call on a
 // sub-range that starts off a boundary (v.begin() + 1, say) does its first h items apart, item
 // by item (in the block of its first tile, or a launch of its own), and the rest, moved h
-// items on, as aligned data: on the kernels of whole tiles, with vector accesses (tuning
-// PREDIX_ALIGNED_HEAD).
+// items on, as aligned data: on the kernels of whole tiles, with vector accesses.
 //   int16 input at ...0a, int16 output at ...2a: h 3 (both then at ...10 and ...30)
 //   uint8 input at ...03, int32 output at ...08: 13 would suit the input, 2 the output: 0
 #include <cstdint>

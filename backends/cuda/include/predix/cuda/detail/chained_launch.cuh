@@ -1,15 +1,15 @@
 #pragma once
-// The kernels of one call launched one after another on its stream (a selection's head, then
-// its kernel of whole tiles, then the general kernel's ragged tail): with tuning chained_launch
-// on sm_90 and later, a later kernel goes as a programmatic dependent launch of the one before,
-// and its blocks start once every block of the earlier kernel has started (let_next_start, at
-// each block's start) instead of after the earlier kernel has ended and the launch has gone
-// through (~2–4 µs a kernel boundary on an H100). Before reading anything the earlier kernel
-// writes but the tile states, and before its own first store, a block waits for the earlier
-// kernel's end (wait_for_earlier: its writes visible): so a call's kernels still end in order,
-// and whatever follows on the stream, launched plainly, finds them all done. Tile states are
-// read across the two kernels as across the blocks of one (tile_state.cuh). The first kernel of
-// a call is launched plainly: it may read what the caller's own kernels wrote before it.
+// The kernels of one call launched one after another on its stream (a selection's head, then its
+// kernel of whole tiles, then the general kernel's ragged tail): on sm_90 and later, a later kernel
+// goes as a programmatic dependent launch of the one before, and its blocks start once every block
+// of the earlier kernel has started (let_next_start, at each block's start) instead of after the
+// earlier kernel has ended and the launch has gone through (~2–4 µs a kernel boundary on an H100).
+// Before reading anything the earlier kernel writes but the tile states, and before its own first
+// store, a block waits for the earlier kernel's end (wait_for_earlier: its writes visible): so a
+// call's kernels still end in order, and whatever follows on the stream, launched plainly, finds
+// them all done. Tile states are read across the two kernels as across the blocks of one
+// (tile_state.cuh). The first kernel of a call is launched plainly: it may read what the caller's
+// own kernels wrote before it.
 #include <cuda_runtime_api.h>
 
 #include <predix/cuda/detail/runtime.hpp>
@@ -48,11 +48,11 @@ bool chains_launches(Kernel* kernel, const char* algorithm) {
 
 /// Launches kernel<<<blocks, threads, 0, stream>>>(args...); as a dependent of the kernel
 /// launched just before it on the stream when `after_own` (that kernel is the same call's) and
-/// tuning chained_launch allows it.
+/// the kernel takes part in dependent launches (chains_launches).
 template <class... Params, class... Args>
 void launch_kernel(void (*kernel)(Params...), unsigned blocks, unsigned threads,
                    cudaStream_t stream, bool after_own, const char* algorithm, Args... args) {
-  if (tuning::active::chained_launch && after_own && chains_launches(kernel, algorithm)) {
+  if (after_own && chains_launches(kernel, algorithm)) {
     cudaLaunchAttribute attribute{};
     attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute.val.programmaticStreamSerializationAllowed = 1;

@@ -1,16 +1,15 @@
 #pragma once
 // Device-wide count_if (and count, through the public layer): one kernel.
 //   flags 1 0 1 1 0 1  →  4
-// Blocks stride over the tiles and take the last round in half tiles one at a time from a
-// counter (for_each_stream_tile: a block that finishes early reads more). Each thread adds up its
-// predicate bits (items in any order: tile_io.cuh's load_unordered, 16-byte vectors striped
-// over the block where it can), the block sums its threads once at the end and adds the sum
-// to a zeroed device counter with ONE atomicAdd per block; the last block to finish (a second
-// counter) sets the counters back to zero and then publishes the total (to a mapped slot the
-// host polls, or to device memory: count_if.cuh). A one-block launch (n within a tile)
-// publishes its sum directly, with no counters. Unaligned data (tuning aligned_head): the source moved on past its head (to
-// a 128-byte line: tuning source_head_bytes), whose items block 0 counts at the end, one per
-// thread.
+// Blocks stride over the tiles and take the last round in half tiles one at a time from a counter
+// (for_each_stream_tile: a block that finishes early reads more). Each thread adds up its predicate
+// bits (items in any order: tile_io.cuh's load_unordered, 16-byte vectors striped over the block
+// where it can), the block sums its threads once at the end and adds the sum to a zeroed device
+// counter with ONE atomicAdd per block; the last block to finish (a second counter) sets the
+// counters back to zero and then publishes the total (to a mapped slot the host polls, or to device
+// memory: count_if.cuh). A one-block launch (n within a tile) publishes its sum directly, with no
+// counters. Unaligned data: the source moved on past its head (to a 128-byte line: tuning
+// source_head_bytes), whose items block 0 counts at the end, one per thread.
 #include <predix/cuda/block/block_reduce.cuh>
 #include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/runtime.hpp>
@@ -151,13 +150,12 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   });
   using reduce = block_reduce<unsigned long long, shape::THREADS>;
   unsigned long long total = reduce(storage).sum(mine);
-  if constexpr (tuning::active::aligned_head) {  // the head, one item per thread of block 0
-    static_assert(shape::THREADS >= tuning::active::source_head_bytes, "a head item per thread");
-    if (blockIdx.x == 0 && head > 0) {
-      const int k = static_cast<int>(threadIdx.x) - head;
-      total += static_cast<unsigned>(
-          __syncthreads_count(k < 0 && predix::detail::test(pred, source[k])));
-    }
+  // The head, one item per thread of block 0.
+  static_assert(shape::THREADS >= tuning::active::source_head_bytes, "a head item per thread");
+  if (blockIdx.x == 0 && head > 0) {
+    const int k = static_cast<int>(threadIdx.x) - head;
+    total += static_cast<unsigned>(
+        __syncthreads_count(k < 0 && predix::detail::test(pred, source[k])));
   }
   if (threadIdx.x == 0) {
     if (gridDim.x == 1) {

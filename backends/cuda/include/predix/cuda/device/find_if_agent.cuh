@@ -19,7 +19,7 @@
 // match (a warp's lanes are no longer in order of place). Fewer barriers and atomic reads per item
 // where a range has no early match; a match in the first 1/32 costs what it did with small tiles
 // only.
-// Unaligned data (tuning aligned_head): the tiles cover the source moved on past its head (to a
+// Unaligned data: the tiles cover the source moved on past its head (to a
 // 128-byte line: tuning source_head_bytes), and block 0 tests the head's items, one per thread,
 // before its first tile; every index reported counts from the range's first item.
 #include <cuda/atomic>
@@ -115,7 +115,6 @@ __global__ void __launch_bounds__(find_shape<Source>::THREADS)
                         tuning::active::find::flip_negated(Source::element_bytes);
   auto& tested = predix::detail::tested_predicate<FLIP>(pred);
   bool stop = false;  // the same in every thread of the block (end_tile)
-  if constexpr (!tuning::active::aligned_head) head = 0;
   if (blockIdx.x == 0 && head > 0) {  // the head: items −head … −1, before any tile
     const int k = static_cast<int>(threadIdx.x) - head;
     const bool hit = k < 0 && predix::detail::test(pred, source[k]);

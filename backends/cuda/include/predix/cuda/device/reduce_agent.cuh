@@ -14,7 +14,7 @@
 //               vectors striped over the block), every thread keeping its own running total,
 //               joined once at the end. Sums of 1- and 2-byte integers add packed words, 4
 //               bytes per __dp4a and 2 halves per __dp2a_lo, exactly in 32 bits, then in T.
-// Unaligned data (tuning aligned_head): the source moved on past its head (to a 128-byte line:
+// Unaligned data: the source moved on past its head (to a 128-byte line:
 // tuning source_head_bytes), whose items thread 0 of block 0 joins in order before its block's
 // total.
 // Binary path (uses_binary_path_v, binary_path.cuh): the result is A(op(init, A(v))) with v
@@ -205,12 +205,10 @@ __global__ void __launch_bounds__(stream_shape<Source>::THREADS)
   } else {
     block_total = detail::ordered_total<shape>(source, n, aligned, op, totals);
   }
-  if constexpr (tuning::active::aligned_head) {  // block 0 holds the first items: the head first
-    if (blockIdx.x == 0 && threadIdx.x == 0 && head > 0) {  // items −head … −1, in order
-      T joined = static_cast<T>(source[-head]);
-      for (int k = 1 - head; k < 0; ++k) joined = static_cast<T>(op(joined, source[k]));
-      block_total = static_cast<T>(op(joined, block_total));
-    }
+  if (blockIdx.x == 0 && threadIdx.x == 0 && head > 0) {  // the head, items −head … −1, first
+    T joined = static_cast<T>(source[-head]);
+    for (int k = 1 - head; k < 0; ++k) joined = static_cast<T>(op(joined, source[k]));
+    block_total = static_cast<T>(op(joined, block_total));
   }
   detail::finish_grid<shape::THREADS>(block_total, init, op, partials, counters, result, totals);
 }

@@ -26,7 +26,7 @@
 //       sum ℓ, any ℓ > 0, all ℓ == j, parity ℓ & 1     (combined with the tile's prefix)
 //     and the result is A(op(init, A(v))) (exclusive) or A(v) (inclusive); the look-back
 //     carries the count (32-bit when A has at most 4 bytes: A wraps anyway) or a 0/1 flag.
-// Unaligned data (tuning aligned_head): the input and output moved on past their head
+// Unaligned data: the input and output moved on past their head
 // (detail/aligned_head.hpp), whose items warp 0 of tile 0's block scans first, one per lane;
 // their total comes before tile 0 as an exclusive scan's init does.
 // Works in place (out == first): a tile reads all its items before writing any.
@@ -128,10 +128,8 @@ struct scan_agent {
         source.prefetch(at, n - at < TILE ? n - at : TILE);
       });
     }
-    if constexpr (gpu::tuning::active::aligned_head) {  // tile 0: in the call's first kernel
-      if (tile == 0 && head_items(*this) > 0 && threadIdx.x < warp_threads) {
-        scan_head(storage, init());
-      }
+    if (tile == 0 && head > 0 && threadIdx.x < warp_threads) {  // in the call's first kernel
+      scan_head(storage, init());
     }
     if (tile + 1 < tiles) {
       consume_tile<false, WHOLE>(storage, tile, init());
@@ -154,7 +152,7 @@ struct scan_agent {
   /// total (binary: its domain value) in storage.prefix, where tile 0 reads it after its
   /// block step's barrier.
   __device__ void scan_head(TempStorage& storage, const A& init) {
-    const int head = head_items(*this);
+    const int head = this->head;
     const int lane = static_cast<int>(lane_id());
     const int at = (lane < head ? lane : head - 1) - head;
     A out;
@@ -231,10 +229,10 @@ struct scan_agent {
     const int warp = static_cast<int>(threadIdx.x / warp_threads);
     A outer = warps.value;  // tile prefix · warps before; set unless tile 0 without init, warp 0
     bool has_outer = warp != 0;
-    if (tile == 0) {  // before it: init (exclusive), the head (aligned_head), both or none
-      const bool has_base = HAS_INIT || head_items(*this) > 0;
+    if (tile == 0) {  // before it: init (exclusive), the head, both or none
+      const bool has_base = HAS_INIT || head > 0;
       A base = init;
-      if (head_items(*this) > 0) {
+      if (head > 0) {
         base = HAS_INIT ? op(init, storage.prefix.Alias()) : storage.prefix.Alias();
       }
       if (has_base) {
@@ -300,7 +298,7 @@ struct scan_agent {
     const domain combine;
     V p = domain::identity;
     if (tile == 0) {
-      if (head_items(*this) > 0) p = storage.prefix.Alias();  // the head's
+      if (head > 0) p = storage.prefix.Alias();  // the head's
       if (!IS_LAST_TILE && threadIdx.x == 0) {
         prefix.state.publish(0, tile_inclusive, combine(p, aggregate));
       }
@@ -319,7 +317,7 @@ struct scan_agent {
         if constexpr (HAS_INIT) {
           const V v = combine(p, domain::from_count(ones, at));
           // The range's first item: init itself.
-          const bool first = tile == 0 && at == 0 && head_items(*this) == 0;
+          const bool first = tile == 0 && at == 0 && head == 0;
           out[j] = first ? init : static_cast<A>(op(init, static_cast<A>(v)));
         } else {
           const int one = (bits[r] >> j) & 1u;

@@ -22,10 +22,10 @@
 // consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile stores
 // the total count. A sparse one-output selection may instead defer its placing to a second
 // kernel (select_deferred.cuh): its tiles then fill slots of their own without looking back.
-// Unaligned data (tuning aligned_head; not partition in place, nor calls under
-// tuning::head_from_bytes): the items and stencil moved on past their head
-// (detail/aligned_head.hpp), whose items one warp selects first in a launch of its own
-// (select_head_kernel), one per lane; the number it selects comes before tile 0.
+// Unaligned data (not partition in place, nor calls under tuning::head_from_bytes): the items
+// and stencil moved on past their head (detail/aligned_head.hpp), whose items one warp selects
+// first in a launch of its own (select_head_kernel), one per lane; the number it selects comes
+// before tile 0.
 #include <type_traits>
 #include <utility>
 
@@ -117,9 +117,8 @@ struct select_agent
   using chunk_t = detail::held_chunk<Source, CHUNK, T>;  // as loaded (uint8: 16 in 4 registers)
   /// Whether the staging works on the packed words of the chunks (staging::packed): 1- and
   /// 2-byte primitive items read as they are stored, in chunks of whole words.
-  static constexpr bool PACKED = PREDIX_SELECT_PACKED_STAGING && Source::primitive &&
-                                 Source::untransformed && (sizeof(T) == 1 || sizeof(T) == 2) &&
-                                 CHUNK * sizeof(T) % 4 == 0;
+  static constexpr bool PACKED = Source::primitive && Source::untransformed &&
+                                 (sizeof(T) == 1 || sizeof(T) == 2) && CHUNK * sizeof(T) % 4 == 0;
 
   /// A warp of one output stages by staging::sparse when none of its lanes selects more than
   /// this many of its items (0: never).
@@ -170,11 +169,11 @@ struct select_agent
            (!STENCIL || !Stencil::primitive || aligned_stencil);
   }
 
-  /// Unaligned data (tuning aligned_head), but for partition in place and calls of fewer than
-  /// tuning::head_from_bytes: moves the items and stencil (the items themselves, without one)
-  /// on past the head that aligns them both (detail::skip_head), and the rejected output as far
-  /// (the head's rejected items go before it); the head's items go to their places by a warp of
-  /// its own before the tiles (select_head).
+  /// Unaligned data, but for partition in place and calls of fewer than tuning::head_from_bytes:
+  /// moves the items and stencil (the items themselves, without one) on past the head that aligns
+  /// them both (detail::skip_head), and the rejected output as far (the head's rejected items go
+  /// before it); the head's items go to their places by a warp of its own before the tiles
+  /// (select_head).
   void skip_head() {
     if constexpr (REJECTED != rejected_to::backward) {
       if (n * ITEM_BYTES < tuning::head_from_bytes) return;
@@ -190,7 +189,7 @@ struct select_agent
   /// lane) to their places in the outputs; the number selected to *head_count, which tile 0
   /// reads as the selected items before it.
   __device__ void select_head() {
-    const int head = head_items(*this);
+    const int head = this->head;
     const int lane = static_cast<int>(lane_id());
     const int at = lane - head;
     T item{};
@@ -338,7 +337,7 @@ struct select_agent
     } else if (tile == 0) {
       if (threadIdx.x == 0) {  // before it: the head's selected items (select_head), or none
         V before = 0;
-        if (head_items(*this) > 0) {
+        if (head > 0) {
           detail::wait_for_earlier();  // the head's kernel, launched just before
           before = *head_count;
         }

@@ -205,7 +205,7 @@ __global__ void __launch_bounds__(Agent::THREADS) place_kernel(Agent agent) {
     mine += deferred.group_counts[g];
   }
   V before = block_reduce<V, THREADS>(storage.reduce).sum(mine);
-  if (head_items(agent) > 0) before += *agent.head_count;
+  if (agent.head > 0) before += *agent.head_count;
   if (threadIdx.x == 0) {  // the totals read (block_reduce's barrier): counted done
     storage.last = atomicInc(deferred.done, gridDim.x - 1) == gridDim.x - 1;
   }

@@ -246,18 +246,14 @@ reversed_pointer_sink<O> make_sink(const thrust::reverse_iterator<O*>& it) {
 template <class It>
 using sink_t = decltype(make_sink(std::declval<const It&>()));
 
-/// Unaligned data (tuning aligned_head): moves every side (a source or sink) on past the head
-/// that puts them all on a BOUNDARY-byte boundary (aligned_head.hpp) and returns the head, whose
-/// items the call then does apart; 0, the sides unmoved, without the tuning or such a head.
+/// Unaligned data: moves every side (a source or sink) on past the head that puts them all on
+/// a BOUNDARY-byte boundary (aligned_head.hpp) and returns the head, whose items the call then
+/// does apart; 0, the sides unmoved, without such a head.
 template <int BOUNDARY = 16, class... Side>
 long long skip_head(long long n, Side&... sides) {
-  if constexpr (tuning::active::aligned_head) {
-    const long long h = aligned_head(n, {sides.side()...}, BOUNDARY);
-    ((sides = sides.advanced(h)), ...);
-    return h;
-  } else {
-    return 0;
-  }
+  const long long h = aligned_head(n, {sides.side()...}, BOUNDARY);
+  ((sides = sides.advanced(h)), ...);
+  return h;
 }
 
 }  // namespace predix::gpu::detail

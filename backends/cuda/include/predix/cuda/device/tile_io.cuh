@@ -26,10 +26,10 @@ namespace predix::gpu::detail {
 template <class T, int ITEMS>
 inline constexpr bool fills_vectors_v = (ITEMS * sizeof(T)) % 16 == 0;
 
-/// Whether unpack takes elements of type E apart by byte permutes: uint8, tuning byte_permute.
+/// Whether unpack takes elements of type E apart by byte permutes: uint8 (copied as bytes,
+/// ptxas takes them apart through 16-bit halves, slower: docs/perf/selection_uint8.md).
 template <class E>
-inline constexpr bool unpacks_by_permutes_v =
-    tuning::active::byte_permute && std::is_same_v<E, unsigned char>;
+inline constexpr bool unpacks_by_permutes_v = std::is_same_v<E, unsigned char>;
 
 /// The elements of a vector as loaded (raw: whole 32-bit words of them). uint8 elements one byte
 /// permute each (the byte to the low end, zeros above): copied as bytes, ptxas takes them apart

@@ -315,14 +315,6 @@ struct tile_prefix {
   }
 };
 
-/// The items of an agent's head (detail/aligned_head.hpp), done before its tile 0 (a scan's by
-/// the block of tile 0, a selection's by select_head_kernel): its `head` field with tuning
-/// aligned_head; 0 without, and the head's code compiles away.
-template <class Agent>
-__device__ __forceinline__ int head_items(const Agent& agent) {
-  return tuning::active::aligned_head ? agent.head : 0;
-}
-
 /// The tile a block works on. From the block's index (tuning look_back::tile_from_block_index):
 /// the kernel of whole tiles covers tiles [0, grid) and the general kernel the last `grid`
 /// tiles. Blocks start in index order (the hardware's dispatch, which CUB's single-pass kernels
@@ -408,8 +400,7 @@ class look_back_storage {
   look_back_storage(long long tiles, cudaStream_t stream, const char* algorithm) {
     if (tiles <= 1) return;
     if constexpr (layout != 2) {
-      if (take_slot<false>(tiles, algorithm) ||
-          (tuning::active::look_back::large_slots && take_slot<true>(tiles, algorithm))) {
+      if (take_slot<false>(tiles, algorithm) || take_slot<true>(tiles, algorithm)) {
         using slot = detail::look_back_slot;
         if (slot_.epoch + 1 == slot::epoch_limit) {  // every epoch used: zeroed, epoch 0 again
           detail::check(cudaMemsetAsync(slot_.at + slot::counter_bytes, 0,

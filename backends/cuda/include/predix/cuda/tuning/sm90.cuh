@@ -120,11 +120,6 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_LOOK_BACK_WINDOWS
 #define PREDIX_LOOK_BACK_WINDOWS 1
 #endif
-// 1: a call whose tile states pass a 64 KiB look-back slot takes one of the large slots
-// (call_slots.hpp: 2 MiB) before temporary storage and its memset; 0: temporary storage.
-#ifndef PREDIX_LOOK_BACK_LARGE_SLOTS
-#define PREDIX_LOOK_BACK_LARGE_SLOTS 1
-#endif
 #ifndef PREDIX_LOOK_BACK_MIN_TILES
 #define PREDIX_LOOK_BACK_MIN_TILES 500
 #endif
@@ -261,27 +256,9 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_TILE_FROM_BLOCK_INDEX
 #define PREDIX_TILE_FROM_BLOCK_INDEX 1
 #endif
-// 1: the selection stages 1- and 2-byte items a packed word at a time (select.cuh), 0: an item
-// at a time.
-#ifndef PREDIX_SELECT_PACKED_STAGING
-#define PREDIX_SELECT_PACKED_STAGING 1
-#endif
-// 1: unaligned contiguous data (a sub-range that starts off a 16-byte boundary) runs as aligned
-// data after a head done apart, item by item (detail/aligned_head.hpp; fewer than 16 items, or
-// than 128 bytes' worth for count_if, reduce and find_if: PREDIX_SOURCE_HEAD_BYTES):
-// scans, count_if, reduce, find_if and the selections of PREDIX_SELECT_HEAD_FROM_BYTES or more,
-// except partition in place and stable_partition's sweep chosen by a sample. 0: such data runs
-// item by item, and the scans and selections on their general kernels. H200, 2^28, 50%, one
-// item off (docs/perf/unaligned.md "The head of unaligned data"), GB/s 0 → 1: copy_if uint8 1098 →
-// 2129–2183, int32 1550 → 3112–3129; inclusive_scan uint8 445 → 2865–2876; count_if int16
-// 2958–2964 → 3998–4028 (int64 4316–4321 → 4155–4171, mended by PREDIX_SOURCE_HEAD_BYTES
-// below); aligned data within its spread.
-#ifndef PREDIX_ALIGNED_HEAD
-#define PREDIX_ALIGNED_HEAD 1
-#endif
 // The selections of fewer bytes of items keep the general kernel for unaligned data: the head's
 // own launch (select_head_kernel) and the ragged tail's cost more than vectors gain there. Since
-// the tiles start as dependents of the head's launch (PREDIX_CHAINED_LAUNCH), the head pays from
+// the tiles start as dependents of the head's launch (detail/chained_launch.cuh), the head pays from
 // 16 MiB on (H100, one item off, 50%, GB/s from 32 MiB / from 4 MiB: copy_if uint8 2^22 (4 MiB)
 // 338–347 / 303–305, int64 2^20 (8 MiB) 612–617 / 512–553; int32 2^22 (16 MiB) 708–712 /
 // 761–811, uint8 2^24 676–689 / 783–790; docs/perf/call_cost.md "Chained launches").
@@ -299,21 +276,6 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 // spread (docs/perf/unaligned.md "The head of unaligned data").
 #ifndef PREDIX_SOURCE_HEAD_BYTES
 #define PREDIX_SOURCE_HEAD_BYTES 128
-#endif
-// 1: a call's later kernels (a selection's tiles after its head, the general kernel's ragged
-// tail after the kernel of whole tiles) start as programmatic dependent launches of the kernel
-// before them (detail/chained_launch.cuh), on sm_90 and later; 0: each after the one before
-// has ended.
-#ifndef PREDIX_CHAINED_LAUNCH
-#define PREDIX_CHAINED_LAUNCH 1
-#endif
-// 1: uint8 items come out of their loaded vectors by one byte permute each (tile_io.cuh
-// unpack; the selection's predicate pass, count_if, reduce, find_if, the binary scans); 0: as
-// copied bytes, which ptxas takes apart through 16-bit halves. H100, 2^28, GB/s 0 → 1:
-// remove_copy_if uint8 50% 2043–2074 → 2192–2208, copy_if 1% 1884–1888 → 1931–1937, find_if
-// no match 2466–2469 → 2539–2588; scans within their spread (docs/perf/README.md).
-#ifndef PREDIX_BYTE_PERMUTE
-#define PREDIX_BYTE_PERMUTE 1
 #endif
 // find_if's threads per block. H100, 2^28, kernel time of a match at 1% (ncu, six launches)
 // and GB/s with no match, 256 / 512 / 1024: int16 8.8–9.7 / 8.5–9.2 / 9.1–10.4 µs, uint8 9.0–9.3
@@ -347,14 +309,8 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #endif
 
 struct sm90 {
-  /// Unaligned data runs as aligned data after its head (PREDIX_ALIGNED_HEAD).
-  static constexpr bool aligned_head = PREDIX_ALIGNED_HEAD != 0;
   /// count_if, reduce and find_if: their source's head aligns it to this many bytes.
   static constexpr int source_head_bytes = PREDIX_SOURCE_HEAD_BYTES;
-  /// uint8 items out of their vectors by byte permutes (PREDIX_BYTE_PERMUTE).
-  static constexpr bool byte_permute = PREDIX_BYTE_PERMUTE != 0;
-  /// A call's later kernels start as dependents of the one before (PREDIX_CHAINED_LAUNCH).
-  static constexpr bool chained_launch = PREDIX_CHAINED_LAUNCH != 0;
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
     /// Items per thread for input items of In_bytes and accumulators of Acc_bytes, in the
@@ -378,7 +334,6 @@ struct sm90 {
     static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
     static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
     static constexpr int windows = PREDIX_LOOK_BACK_WINDOWS;
-    static constexpr bool large_slots = PREDIX_LOOK_BACK_LARGE_SLOTS != 0;
     static constexpr bool tile_from_block_index = PREDIX_TILE_FROM_BLOCK_INDEX != 0;
   };
   /// reduce and count_if: a stream of loads, no look-back.
@@ -453,7 +408,7 @@ struct sm90 {
                  ? items / PREDIX_SELECT_SPARSE_DIVISOR
                  : 0;
     }
-    /// Unaligned data (aligned_head): selections of at least this many bytes of items run
+    /// Unaligned data: selections of at least this many bytes of items run
     /// after their head; smaller ones item by item on the general kernel alone.
     static constexpr long long head_from_bytes = PREDIX_SELECT_HEAD_FROM_BYTES;
     /// stable_partition: calls of at least this many bytes of items sweep as a sample chooses.
