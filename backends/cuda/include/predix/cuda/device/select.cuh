@@ -96,6 +96,18 @@ auto plan_select(In first, long long n, StencilIt stencil, OutSel out_selected,
   return select_launch<agent>{a, tiles, whole};
 }
 
+/// The parts of a selection's given storage (given_storage.cuh), from n alone: its look-back
+/// memory (zeroed: the most tiles of n items), its counts and the head's count.
+template <class Agent>
+struct select_parts {
+  using memory_type = look_back_memory<typename Agent::V>;
+  std::size_t states, counts, head;
+  select_parts(detail::storage_layout& layout, long long n)
+      : states(layout.zeroed(memory_type::bytes(select_launch<Agent>::most_tiles(n)))),
+        counts(layout.plain(sizeof(select_counts))),
+        head(layout.plain(sizeof(unsigned long long))) {}
+};
+
 /// The asynchronous core: the two-phase protocol (given_storage.cuh) for the selection of
 /// [first, first + n), n >= 0, as device_select makes it, its count stored to *num_selected_out
 /// (device memory) by its last tile. Its placing is never deferred (select_deferred.cuh: that
@@ -107,12 +119,8 @@ void select_async(void* storage, std::size_t& bytes, In first, long long n, Sten
                   cudaStream_t stream, const char* algorithm) {
   using agent = decltype(make_select_agent<REJECTED, IN_PLACE>(
       first, n, stencil, out_selected, out_rejected, pred, num_selected_out));
-  using memory_type = look_back_memory<typename agent::V>;
   detail::storage_layout layout;
-  const std::size_t states_at =
-      layout.zeroed(memory_type::bytes(select_launch<agent>::most_tiles(n)));
-  const std::size_t counts_at = layout.plain(sizeof(select_counts));
-  const std::size_t head_at = layout.plain(sizeof(unsigned long long));
+  const select_parts<agent> parts(layout, n);
   const detail::given_storage memory(storage, bytes, layout, stream, algorithm, true);
   if (!memory.ready()) return;
   if (n == 0) {  // CUB's count of an empty range: 0
@@ -127,9 +135,10 @@ void select_async(void* storage, std::size_t& bytes, In first, long long n, Sten
   detail::check_device_iterator(out_selected, algorithm, "output");
   auto launch = plan_select<REJECTED, IN_PLACE>(first, n, stencil, out_selected, out_rejected,
                                                 pred, algorithm, num_selected_out);
-  launch.a.counts = memory.at<select_counts>(counts_at);
-  launch.a.head_count = memory.at<unsigned long long>(head_at);
-  launch(memory_type::at(memory.at<char>(states_at), launch.tiles), stream, algorithm,
+  launch.a.counts = memory.at<select_counts>(parts.counts);
+  launch.a.head_count = memory.at<unsigned long long>(parts.head);
+  using memory_type = typename select_parts<agent>::memory_type;
+  launch(memory_type::at(memory.at<char>(parts.states), launch.tiles), stream, algorithm,
          memory.zeroed());
 }
 

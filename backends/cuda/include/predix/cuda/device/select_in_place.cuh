@@ -179,12 +179,9 @@ void in_place_async(void* storage, std::size_t& bytes, It first, long long n, St
   using T = typename std::iterator_traits<It>::value_type;
   using agent = decltype(make_select_agent<REJECTED, true>(first, n, stencil, first,
                                                            static_cast<T*>(nullptr), pred));
-  using memory_type = look_back_memory<typename agent::V>;
+  using memory_type = typename select_parts<agent>::memory_type;
   detail::storage_layout layout;
-  const std::size_t states_at =
-      layout.zeroed(memory_type::bytes(select_launch<agent>::most_tiles(n)));
-  const std::size_t counts_at = layout.plain(sizeof(select_counts));
-  const std::size_t head_at = layout.plain(sizeof(unsigned long long));
+  const select_parts<agent> parts(layout, n);
   const std::size_t choice_at = layout.plain(sizeof(int));
   const std::size_t aside_at = layout.plain(sizeof(T) * static_cast<std::size_t>(n));
   const detail::given_storage memory(storage, bytes, layout, stream, algorithm, true);
@@ -196,9 +193,9 @@ void in_place_async(void* storage, std::size_t& bytes, It first, long long n, St
   detail::check_device_iterator(first, algorithm, "input");
   detail::check_device_iterator(stencil, algorithm, "stencil");
   T* const aside = memory.at<T>(aside_at);
-  select_counts* const counts = memory.at<select_counts>(counts_at);
+  select_counts* const counts = memory.at<select_counts>(parts.counts);
   int* from_the_end = nullptr;  // stable_partition's sweep, when chosen on the device
-  char* const states = memory.at<char>(states_at);
+  char* const states = memory.at<char>(parts.states);
   bool chosen = false;
   if constexpr (REJECTED == rejected_to::forward) {
     using Tests = decltype(predix::detail::stencil_items(stencil));  // the stencil, or the items
@@ -246,7 +243,7 @@ void in_place_async(void* storage, std::size_t& bytes, It first, long long n, St
   if (!chosen) {
     auto launch = plan_select<REJECTED, true>(first, n, stencil, first, aside, pred, algorithm);
     launch.a.counts = counts;
-    launch.a.head_count = memory.at<unsigned long long>(head_at);
+    launch.a.head_count = memory.at<unsigned long long>(parts.head);
     launch(memory_type::at(states, launch.tiles), stream, algorithm, memory.zeroed());
   }
   // Blocks of 256 threads, 64 bytes a thread, for n items at most (the count is the device's).
