@@ -11,8 +11,7 @@
 // aligned to 256 bytes, as temporary_storage's. The zeroed parts are zeroed by zero_kernel,
 // whose dependent a scan's or selection's first kernel is (chained_launch.cuh: launched while
 // it runs; that kernel waits for it — wait_for_earlier — before anything else, as CUB's kernels
-// wait for their init kernel): after a memset, graphs of ten 2^16–2^20-item selections ran
-// 10–12% slower on an H100 (docs/async_core.md).
+// wait for their init kernel); why a kernel and not a memset: docs/async_core.md "Zeroing".
 #include <cuda_runtime_api.h>
 
 #include <cstddef>
@@ -70,8 +69,8 @@ class given_storage {
   /// ready() is false after a size query (storage null: bytes set to what the layout needs);
   /// too little storage throws cuda_error(cudaErrorInvalidValue) before anything is enqueued.
   /// chained: zeroed by zero_kernel, for a call whose first kernel goes as its dependent (a
-  /// scan's or a selection's); else by cudaMemsetAsync (count, find, reduce: their kernels
-  /// launched plainly after zero_kernel ran slower, 0.75–0.9× of CUB's at 2^16–2^20 on an H100).
+  /// scan's or a selection's); else by cudaMemsetAsync (count, find, reduce, whose kernels
+  /// launch plainly: docs/async_core.md "Zeroing").
   given_storage(void* storage, std::size_t& bytes, const storage_layout& layout,
                 cudaStream_t stream, const char* algorithm, bool chained = false)
       : at_(static_cast<char*>(storage)) {

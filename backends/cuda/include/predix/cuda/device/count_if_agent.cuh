@@ -38,10 +38,10 @@ struct stream_shape {
     return left <= 0 ? 0 : left < ITEMS ? static_cast<int>(left) : ITEMS;
   }
   /// The grid of `kernel` striding over the tiles of n > 0 items: one wave of resident blocks
-  /// at most, cut to as many as the rounds of tiles need (2^28 uint8: 16384 tiles take 16
-  /// rounds of 1056 H100 blocks or of 1024, and 1024 leave no half-empty last round), or,
-  /// `full` (a kernel that takes its last round, for_each_stream_tile), the whole wave: every SM
-  /// as many blocks (H100, 2^28: count_if and reduce of 4- and 8-byte items +1–1.6%).
+  /// at most, cut to as many as the rounds of tiles need (16384 tiles on 1056 resident blocks
+  /// take 16 rounds of 1024, and 1024 leave no half-empty last round), or, `full` (a kernel
+  /// that takes its last round, for_each_stream_tile), the whole wave: every SM as many blocks
+  /// (docs/perf/sm90.md "PREDIX_STREAM_TAKEN_ROUNDS").
   template <class Kernel>
   static unsigned grid(Kernel* kernel, long long n, const char* algorithm, bool full = false) {
     const long long tiles = (n + TILE - 1) / TILE;
@@ -54,8 +54,8 @@ struct stream_shape {
 
 /// One call's launch of a kernel that streams over [first, first + n), n > 0 (count_if_kernel,
 /// find_if_kernel, reduce_kernel, whose first parameters are the source, its items, whether it
-/// is aligned and its head): the source moved on past its head (unaligned data, tuning
-/// aligned_head: done apart by block 0), and the grid (`full`: stream_shape::grid).
+/// is aligned and its head): the source moved on past its head (unaligned data: done apart by
+/// block 0), and the grid (`full`: stream_shape::grid).
 template <class Shape, class Source>
 struct stream_launch {
   template <class Kernel>
@@ -65,9 +65,8 @@ struct stream_launch {
         items(n - head),
         grid(Shape::grid(kernel, items, algorithm, full)) {}
 
-  /// kernel<<<grid>>>(source, items, aligned, head, args...) on the stream (as the dependent
-  /// of given_storage's zero_kernel, waiting for it at their start, these kernels ran slower:
-  /// H100, predix::cub count and sum of 2^16–2^24 items 0.83–0.97× of a memset before them).
+  /// kernel<<<grid>>>(source, items, aligned, head, args...) on the stream, launched plainly
+  /// (not as zero_kernel's dependent: docs/async_core.md "Zeroing").
   template <class... Params, class... Args>
   void operator()(void (*kernel)(Params...), cudaStream_t stream, const char* algorithm,
                   const Args&... args) const {
