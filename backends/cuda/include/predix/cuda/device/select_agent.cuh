@@ -94,8 +94,10 @@ struct select_agent
   static constexpr int THREADS = tuning::threads;
   static constexpr bool USES_STENCIL = STENCIL;
   static constexpr int ITEM_BYTES = select_item_bytes_v<Source>;
-  static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles
-      tuning::min_blocks(REJECTED != rejected_to::nowhere, ITEM_BYTES);
+  static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles, as many as an SM holds
+      gpu::tuning::detail::min_int(tuning::min_blocks(REJECTED != rejected_to::nowhere,
+                                                      ITEM_BYTES),
+                                   gpu::tuning::sm_threads() / THREADS);
   static constexpr int ITEMS_WANTED = tuning::items(ITEM_BYTES);
   /// Items per chunk: one 16-byte vector of a primitive source (a power of two that divides
   /// into the thread's items), else 1.
