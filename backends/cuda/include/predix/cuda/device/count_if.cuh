@@ -29,8 +29,7 @@ void enqueue_count_if(const count_if_launch<In>& launch, const Pred& pred,
 
 template <class In, class Pred, class Result>
 count_if_launch<In> plan_count_if(In first, long long n, const char* algorithm) {
-  return {detail::make_source(first), n, count_if_kernel_v<In, Pred, Result>,
-          tuning::active::stream::taken_rounds > 0, algorithm};
+  return {detail::make_source(first), n, count_if_kernel_v<In, Pred, Result>, true, algorithm};
 }
 
 /// The asynchronous core of a kernel that ends with one count of items, f(count) to *out

@@ -84,8 +84,8 @@ struct stream_launch {
 namespace detail {
 /// Calls body(first, piece) for the tiles of Shape::TILE items of [0, n) that this block
 /// reads, each starting at item `first`, a whole tile or (piece) its first TILE / PARTS items:
-/// by stride (tiles b, b + grid, ...), and with TAKEN > 0 (tuning stream::taken_rounds) the
-/// last TAKEN rounds of the grid (after the first round) in pieces taken one at a time from
+/// by stride (tiles b, b + grid, ...), and the last TAKEN rounds of the grid (tuning
+/// stream::taken_rounds; after the first round) in pieces taken one at a time from
 /// the counter counters[at] instead (zero when the kernel starts; the kernel's last block sets
 /// it back to zero; null, and never touched, in a one-block grid, which deals every tile), so
 /// that the blocks that finish their dealt tiles early read more of the rest, and all finish
@@ -95,37 +95,34 @@ template <class Shape, class Body>
 __device__ __forceinline__ void for_each_stream_tile(long long n, unsigned long long* counters,
                                                      int at, Body&& body) {
   constexpr int TAKEN = tuning::active::stream::taken_rounds;
+  static_assert(TAKEN >= 1, "a taken round at least");
   constexpr long long TILE = Shape::TILE;
   constexpr int PARTS = Shape::PARTS;
   static_assert(PARTS >= 1 && TILE % PARTS == 0, "whole pieces");
   const long long tiles = (n + TILE - 1) / TILE;
   const long long grid = gridDim.x;
-  if constexpr (TAKEN == 0) {
-    for (long long tile = blockIdx.x; tile < tiles; tile += grid) body(tile * TILE, false);
-  } else {
-    // A one-block grid deals every tile (its launch has no counters).
-    const long long dealt = grid == 1                 ? tiles
-                            : tiles / grid > TAKEN + 1 ? (tiles / grid - TAKEN) * grid
-                                                       : grid;
-    const long long dealt_end = dealt * TILE;  // where the taken pieces begin
-    __shared__ long long next[2];
-    int slot = 0;
-    bool piece = false;
-    for (long long first = blockIdx.x * TILE; first < n;) {
-      const bool take = dealt < tiles && first + grid * TILE >= dealt_end;  // the same block-wide
-      unsigned long long got = 0;
-      if (take && threadIdx.x == 0) got = atomicAdd(counters + at, 1ull);
-      body(first, piece);
-      if (!take) {
-        first += grid * TILE;
-        continue;
-      }
-      if (threadIdx.x == 0) next[slot] = dealt_end + static_cast<long long>(got) * (TILE / PARTS);
-      __syncthreads();
-      first = next[slot];
-      slot ^= 1;
-      piece = true;
+  // A one-block grid deals every tile (its launch has no counters).
+  const long long dealt = grid == 1                 ? tiles
+                          : tiles / grid > TAKEN + 1 ? (tiles / grid - TAKEN) * grid
+                                                     : grid;
+  const long long dealt_end = dealt * TILE;  // where the taken pieces begin
+  __shared__ long long next[2];
+  int slot = 0;
+  bool piece = false;
+  for (long long first = blockIdx.x * TILE; first < n;) {
+    const bool take = dealt < tiles && first + grid * TILE >= dealt_end;  // the same block-wide
+    unsigned long long got = 0;
+    if (take && threadIdx.x == 0) got = atomicAdd(counters + at, 1ull);
+    body(first, piece);
+    if (!take) {
+      first += grid * TILE;
+      continue;
     }
+    if (threadIdx.x == 0) next[slot] = dealt_end + static_cast<long long>(got) * (TILE / PARTS);
+    __syncthreads();
+    first = next[slot];
+    slot ^= 1;
+    piece = true;
   }
 }
 }  // namespace detail

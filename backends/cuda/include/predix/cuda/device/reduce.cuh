@@ -63,7 +63,7 @@ inline constexpr std::size_t reduce_counters_bytes = 2 * sizeof(unsigned long lo
 template <class In, class T, class Op, class Result>
 reduce_launch<In> plan_reduce(In first, long long n, const char* algorithm) {
   return {detail::make_source(first), n, reduce_kernel_v<In, T, Op, Result>,
-          reduce_commutes_v<In, T, Op> && tuning::active::stream::taken_rounds > 0, algorithm};
+          reduce_commutes_v<In, T, Op>, algorithm};
 }
 
 /// The most blocks of a reduce of n items (its partials), from n alone: the grid of

@@ -177,9 +177,9 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_STREAM_BYTES_PER_THREAD
 #define PREDIX_STREAM_BYTES_PER_THREAD 64
 #endif
-// reduce and count_if: the last rounds of tiles that blocks take one at a time from a counter
-// instead of by stride, over the whole wave of resident blocks (0: every tile by stride, the
-// grid cut to whole rounds) (measured: docs/perf/sm90.md "PREDIX_STREAM_TAKEN_ROUNDS").
+// reduce and count_if: the last rounds of tiles (at least 1) that blocks take one at a time from
+// a counter instead of by stride, over the whole wave of resident blocks (measured:
+// docs/perf/sm90.md "PREDIX_STREAM_TAKEN_ROUNDS").
 #ifndef PREDIX_STREAM_TAKEN_ROUNDS
 #define PREDIX_STREAM_TAKEN_ROUNDS 1
 #endif
