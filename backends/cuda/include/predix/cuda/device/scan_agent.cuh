@@ -86,7 +86,6 @@ struct scan_agent {
     // the tile's exclusive prefix, from the look-back warp (tile 0: the head's); V need not be
     // default constructible (cuda::std::tuple)
     ::cub::Uninitialized<V> prefix;
-    long long tile;  // the tile the block works on
   };
 
   Source source;
@@ -120,7 +119,7 @@ struct scan_agent {
   /// barrier: 56% of warp cycles, 29% of copy bandwidth for int32 on an H100).
   template <bool WHOLE>
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles) {
-    const long long tile = take_tile<WHOLE>(storage.tile, counter, tiles);
+    const long long tile = take_tile<WHOLE>(counter, tiles);
     if constexpr (WHOLE) {
       constexpr long long moved = TILE * (Source::element_bytes + sizeof(typename Sink::element));
       prefetch_ahead<THREADS, moved>(tile, tiles, [&](long long ahead) {

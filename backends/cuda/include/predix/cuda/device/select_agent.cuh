@@ -138,8 +138,7 @@ struct select_agent
 
   struct TempStorage : deferral_flag<DEFERS> {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
-    V prefix;        // selected items before the tile: the look-back's (tile 0: the head's, or 0)
-    long long tile;  // the tile the block works on
+    V prefix;  // selected items before the tile: the look-back's (tile 0: the head's, or 0)
     // The tile's items sorted out, and 16 bytes that store_run may read past the end.
     alignas(16) unsigned char staged[TILE * sizeof(T) + 16];
   };
@@ -273,7 +272,7 @@ struct select_agent
   __device__ void run(TempStorage& storage, unsigned long long* counter, long long tiles,
                       long long placed = 0, V placed_after = 0) {
     long long tile = placed;
-    if constexpr (!PLACED) tile = take_tile<WHOLE>(storage.tile, counter, tiles);
+    if constexpr (!PLACED) tile = take_tile<WHOLE>(counter, tiles);
     const long long tile_first = tile * TILE;
     constexpr bool ASKS = DEFERS && !PLACED;  // whether the call defers
     if constexpr (ASKS && WHOLE) {  // tile 0 chooses before its loads: the first wave waits

@@ -315,32 +315,19 @@ struct tile_prefix {
   }
 };
 
-/// The tile a block works on. From the block's index (tuning look_back::tile_from_block_index):
-/// the kernel of whole tiles covers tiles [0, grid) and the general kernel the last `grid`
-/// tiles. Blocks start in index order (the hardware's dispatch, which CUB's single-pass kernels
-/// rely on too), so every tile a look-back waits for belongs to a block that is already running
-/// or done; no atomic delays the tile's loads, and the counter stays zero. The barrier keeps
-/// ptxas from scheduling the tile's loads and staging across the block's start (without it,
-/// the uint8 selection spilled 544 bytes). Otherwise, with a counter: the next number from it,
-/// taken by thread 0 when the block starts and shared through `slot` (shared memory; one
-/// barrier); the block that takes the last of the `tiles` numbers sets the counter back to
-/// zero (no other block reads it after that) for the next call on the same memory. Without a
-/// counter (a one-tile launch): blockIdx.x.
+/// The tile a block works on: from the block's index, the kernel of whole tiles covering tiles
+/// [0, grid) and the general kernel the last `grid` tiles. Blocks start in index order (the
+/// hardware's dispatch, which CUB's single-pass kernels rely on too), so every tile a look-back
+/// waits for belongs to a block that is already running or done, and no atomic delays the
+/// tile's loads (numbers from an atomic counter ran 3–12% slower: docs/perf/look_back.md "The
+/// tile from the block index"). The barrier keeps ptxas from scheduling the tile's loads and
+/// staging across the block's start (without it, the uint8 selection spilled 544 bytes).
+/// Without a counter (a one-tile launch, which has no look-back memory): blockIdx.x.
 template <bool WHOLE>
-__device__ __forceinline__ long long take_tile(long long& slot, unsigned long long* counter,
-                                               long long tiles) {
+__device__ __forceinline__ long long take_tile(unsigned long long* counter, long long tiles) {
   if (counter == nullptr) return blockIdx.x;
-  if constexpr (tuning::active::look_back::tile_from_block_index) {
-    __syncthreads();
-    return (WHOLE ? 0 : tiles - gridDim.x) + blockIdx.x;
-  }
-  if (threadIdx.x == 0) {
-    const unsigned long long taken = atomicAdd(counter, 1ull);
-    if (static_cast<long long>(taken) + 1 == tiles) *counter = 0;
-    slot = static_cast<long long>(taken);
-  }
   __syncthreads();
-  return slot;
+  return (WHOLE ? 0 : tiles - gridDim.x) + blockIdx.x;
 }
 
 /// The tile that lies prefetch_bytes_per_sm (tuning look_back) per SM after `tile`, in tiles

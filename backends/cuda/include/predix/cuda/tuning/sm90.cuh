@@ -196,13 +196,6 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_PREFETCH_BYTES_PER_SM
 #define PREDIX_PREFETCH_BYTES_PER_SM (48 * 1024)
 #endif
-// 1: a look-back block's tile (scan, selection) is its block index (blocks start in index order,
-// as CUB's single-pass kernels assume), 0: the next number from an atomic counter, taken as it
-// starts (an L2 round trip before the tile's loads) (measured: docs/perf/sm90.md
-// "PREDIX_TILE_FROM_BLOCK_INDEX").
-#ifndef PREDIX_TILE_FROM_BLOCK_INDEX
-#define PREDIX_TILE_FROM_BLOCK_INDEX 1
-#endif
 // The selections of fewer bytes of items keep the general kernel for unaligned data: the head's
 // own launch (select_head_kernel) and the ragged tail's cost more than vectors gain there
 // (measured: docs/perf/sm90.md "PREDIX_SELECT_HEAD_FROM_BYTES").
@@ -265,7 +258,6 @@ struct sm90 {
     static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
     static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
     static constexpr int windows = PREDIX_LOOK_BACK_WINDOWS;
-    static constexpr bool tile_from_block_index = PREDIX_TILE_FROM_BLOCK_INDEX != 0;
   };
   /// reduce and count_if: a stream of loads, no look-back.
   struct stream {
