@@ -60,8 +60,8 @@ __device__ __forceinline__ void copy_to_places(const T* from, Sink out, long lon
   const long long thread = blockIdx.x * 256ll + threadIdx.x, threads = gridDim.x * 256ll;
   if constexpr (std::is_same_v<Sink, detail::pointer_sink<T>>) {
     detail::copy_bytes(reinterpret_cast<const unsigned char*>(from),
-               reinterpret_cast<unsigned char*>(out.base + at),
-               count * static_cast<long long>(sizeof(T)), thread, threads);
+                       reinterpret_cast<unsigned char*>(out.base + at),
+                       count * static_cast<long long>(sizeof(T)), thread, threads);
   } else {
     constexpr int items = sizeof(T) >= 64 ? 1 : int(64 / sizeof(T));
     for (long long round = thread; round < count; round += items * threads) {
