@@ -246,11 +246,14 @@ void in_place_async(void* storage, std::size_t& bytes, It first, long long n, St
     launch.a.head_count = memory.at<unsigned long long>(parts.head);
     launch(memory_type::at(states, launch.tiles), stream, algorithm, memory.zeroed());
   }
-  // Blocks of 256 threads, 64 bytes a thread, for n items at most (the count is the device's).
+  // Blocks of 256 threads, 64 bytes a thread, for n items at most (the count is the device's),
+  // at most four waves of resident blocks, each striding over the copy (one wave: 2% slower,
+  // docs/async_core.md).
+  const auto put_back = put_back_kernel<REJECTED, T, decltype(detail::make_sink(first)), Result>;
+  const long long wave = detail::resident_blocks(put_back, 256, algorithm);
   const long long blocks = (n * static_cast<long long>(sizeof(T)) + 16383) / 16384;
-  put_back_kernel<REJECTED><<<static_cast<unsigned>(blocks < 2048 ? blocks : 2048), 256, 0,
-                              stream>>>(aside, detail::make_sink(first), n, counts, from_the_end,
-                                        result);
+  put_back<<<static_cast<unsigned>(blocks < 4 * wave ? blocks : 4 * wave), 256, 0, stream>>>(
+      aside, detail::make_sink(first), n, counts, from_the_end, result);
   detail::check_launch(algorithm);
 }
 
