@@ -152,9 +152,10 @@ struct either_sweep {
 };
 
 template <class Forward, class Backward, class V>
-void use_tile_states(either_sweep<Forward, Backward>& agent, const tile_state<V>& state) {
-  use_tile_states(agent.forward, state);
-  use_tile_states(agent.backward, state);
+void use_tile_states(either_sweep<Forward, Backward>& agent, const tile_state<V>& state,
+                     const tuning::look_back_delays& delays) {
+  use_tile_states(agent.forward, state, delays);
+  use_tile_states(agent.backward, state, delays);
 }
 
 /// The asynchronous core of partition (REJECTED backward) and stable_partition (forward) of

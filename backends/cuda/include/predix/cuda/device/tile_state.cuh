@@ -189,8 +189,8 @@ __device__ __forceinline__ unsigned read_status(const tile_state<V>& state, long
 /// The prefix callback of a tile: called by the 32 lanes of one warp, for tile > 0, with the
 /// tile's aggregate. Publishes PARTIAL(aggregate) unless it is the last tile, looks back,
 /// publishes INCLUSIVE(prefix · aggregate) and returns the exclusive prefix in every lane.
-/// first_ns: the look-back's sleep before its first read in a large grid (tuning look_back
-/// unless a call gives its own).
+/// delays: the look-back's sleeps, a launch's numbers for its device (tuning/devices.cuh; the
+/// selections give their first sleep per tile).
 /// IN_PLACE: the call's output is its input, and a tile stores over items of earlier tiles
 /// (select_in_place.cuh). A tile's first publication is then a release (a fence, then the
 /// relaxed store) and its look-back ends with a fence that both acquires what it read and
@@ -203,6 +203,7 @@ template <class V, class Op, bool IN_PLACE = false>
 struct tile_prefix {
   tile_state<V> state;
   Op op;
+  tuning::look_back_delays delays{};
 
   /// Stores the tile's first status and value: PARTIAL, or tile 0's INCLUSIVE (a release when
   /// IN_PLACE). An INCLUSIVE after a look-back is stored by state.publish: the look-back's last
@@ -214,9 +215,8 @@ struct tile_prefix {
     state.publish(tile, s, value);
   }
 
-  __device__ __forceinline__ V operator()(
-      long long tile, const V& aggregate, bool publish,
-      unsigned first_ns = tuning::active::look_back::first_ns) {
+  __device__ __forceinline__ V operator()(long long tile, const V& aggregate, bool publish,
+                                         unsigned first_ns) {
     const bool leader = lane_id() == 0;
     if (publish && leader) this->publish(tile, tile_partial, aggregate);
     const V prefix = exclusive_prefix(tile, first_ns);
@@ -227,9 +227,8 @@ struct tile_prefix {
   /// Block-wide, tile > 0: warp 0 looks back (publishing when asked) and stores the exclusive
   /// prefix to `slot` (shared memory), while the other warps go on: every thread may read it
   /// after the block's next barrier.
-  __device__ __forceinline__ void look_back_into(
-      V& slot, long long tile, const V& aggregate, bool publish,
-      unsigned first_ns = tuning::active::look_back::first_ns) {
+  __device__ __forceinline__ void look_back_into(V& slot, long long tile, const V& aggregate,
+                                                 bool publish, unsigned first_ns) {
     if (threadIdx.x < warp_threads) {
       const V p = (*this)(tile, aggregate, publish, first_ns);
       if (threadIdx.x == 0) slot = p;
@@ -260,10 +259,11 @@ struct tile_prefix {
     }
   }
 
-  /// look_back_into, then the barrier: every thread gets the exclusive prefix.
+  /// look_back_into with the delays' first sleep, then the barrier: every thread gets the
+  /// exclusive prefix.
   __device__ __forceinline__ V for_block(V& slot, long long tile, const V& aggregate,
                                          bool publish) {
-    look_back_into(slot, tile, aggregate, publish);
+    look_back_into(slot, tile, aggregate, publish, delays.first_ns);
     __syncthreads();
     return slot;
   }
@@ -271,11 +271,9 @@ struct tile_prefix {
   /// Reduction of every tile before `tile` (> 0), in order. A read takes WINDOWS windows of
   /// 32 tiles at once (window 0 the nearest), and waits while a window up to the first that
   /// holds an INCLUSIVE tile has an INVALID one.
-  __device__ __forceinline__ V exclusive_prefix(
-      long long tile, unsigned first_ns = tuning::active::look_back::first_ns) {
-    using delays = tuning::active::look_back;
-    constexpr int WINDOWS = delays::windows;
-    const bool sleep = gridDim.x >= delays::min_tiles;
+  __device__ __forceinline__ V exclusive_prefix(long long tile, unsigned first_ns) {
+    constexpr int WINDOWS = tuning::active::look_back::windows;
+    const bool sleep = gridDim.x >= delays.min_tiles;
     if (sleep && first_ns > 0) __nanosleep(first_ns);
     const int lane = static_cast<int>(lane_id());
     V running;  // the windows already passed (later tiles); set once `have`
@@ -295,7 +293,7 @@ struct tile_prefix {
           found = found || inclusive[w] != 0;
         }
         if (!wait) break;
-        if (sleep && delays::poll_ns > 0) __nanosleep(delays::poll_ns);
+        if (sleep && delays.poll_ns > 0) __nanosleep(delays.poll_ns);
       }
 #pragma unroll
       for (int w = 0; w < WINDOWS; ++w) {
@@ -444,11 +442,13 @@ class look_back_storage {
   bool done_ = false;
 };
 
-/// Points an agent's look-back at a call's tile states (an agent made of others overloads it:
-/// select_in_place.cuh either_sweep).
+/// Points an agent's look-back at a call's tile states, with the device's delays (an agent made
+/// of others overloads it: select_in_place.cuh either_sweep).
 template <class Agent, class V>
-void use_tile_states(Agent& agent, const tile_state<V>& state) {
+void use_tile_states(Agent& agent, const tile_state<V>& state,
+                     const tuning::look_back_delays& delays) {
   agent.prefix.state = state;
+  agent.prefix.delays = delays;
 }
 
 /// Runs a look-back kernel pair over `tiles` tiles with the counter and states of `memory`:
@@ -473,8 +473,9 @@ void launch_tiles(Agent& agent, GeneralAgent& general,
     throw std::length_error(std::string("predix::") + algorithm +
                             ": too many items for one launch");
   }
-  use_tile_states(agent, memory.state);
-  use_tile_states(general, memory.state);
+  const tuning::look_back_delays delays = tuning::current_device_tuning(algorithm).scan;
+  use_tile_states(agent, memory.state, delays);
+  use_tile_states(general, memory.state, delays);
   unsigned long long* const counter = memory.counter;
   if (whole > 0) {
     detail::launch_kernel(whole_kernel, static_cast<unsigned>(whole), Agent::THREADS, stream,

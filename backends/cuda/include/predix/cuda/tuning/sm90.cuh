@@ -7,10 +7,8 @@
 //          192 for 8-byte items and 64 for larger ones, at most 64 items per thread and
 //          accumulator bytes twice the input bytes (registers); 64 bytes per thread in the
 //          general kernel, which alone runs calls of up to 8 MiB of input (32 MiB of 8-byte
-//          items) whose tile it makes smaller or whose size is ragged; the
-//          look-back sleeps before its first read and between reads of a window that is not
-//          ready yet, once the grid is large (hundreds of spinning warps otherwise queue
-//          at the L2 slice that holds the tile states)
+//          items) whose tile it makes smaller or whose size is ragged; the look-back's
+//          sleeps are per device (devices.cuh)
 //   scan and selection: the block of a whole tile asks L2 for a tile 48 KiB of traffic per SM on
 //          (PREDIX_PREFETCH_BYTES_PER_SM), whose loads then find their items there
 //   reduce, count_if   256 threads, 64 input bytes per thread (PREDIX_STREAM_BYTES_PER_THREAD),
@@ -58,10 +56,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_SCAN_WIDE_GENERAL_ONLY_BYTES (32 << 20)
 #endif
 
-// Look-back delays in nanoseconds (before the first read, between reads) and the grid size from
-// which they apply (measured: docs/perf/sm90.md "PREDIX_LOOK_BACK_FIRST_NS").
-#ifndef PREDIX_LOOK_BACK_FIRST_NS
-#define PREDIX_LOOK_BACK_FIRST_NS 2500
+// The first look-back sleep of a selection's tile that writes a full share of its items (below:
+// one of 1-byte items, and one that writes few) (measured: docs/perf/sm90.md
+// "PREDIX_SELECT_LOOK_BACK_FIRST_NS"); the scans' delays are per device (devices.cuh).
+#ifndef PREDIX_SELECT_LOOK_BACK_FIRST_NS
+#define PREDIX_SELECT_LOOK_BACK_FIRST_NS 2500
 #endif
 #ifndef PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
 #define PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS 1500
@@ -84,16 +83,10 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SELECT_LOOK_BACK_FULL_AT
 #define PREDIX_SELECT_LOOK_BACK_FULL_AT 4
 #endif
-#ifndef PREDIX_LOOK_BACK_POLL_NS
-#define PREDIX_LOOK_BACK_POLL_NS 500
-#endif
 // Windows of 32 tiles that one look-back read takes at once (measured: docs/perf/sm90.md
 // "PREDIX_LOOK_BACK_WINDOWS").
 #ifndef PREDIX_LOOK_BACK_WINDOWS
 #define PREDIX_LOOK_BACK_WINDOWS 1
-#endif
-#ifndef PREDIX_LOOK_BACK_MIN_TILES
-#define PREDIX_LOOK_BACK_MIN_TILES 500
 #endif
 
 // Selection tile bytes per thread and resident-block floors of items wider than a byte and of
@@ -254,9 +247,6 @@ struct sm90 {
   };
   struct look_back {
     static constexpr long long prefetch_bytes_per_sm = PREDIX_PREFETCH_BYTES_PER_SM;
-    static constexpr unsigned first_ns = PREDIX_LOOK_BACK_FIRST_NS;
-    static constexpr unsigned poll_ns = PREDIX_LOOK_BACK_POLL_NS;
-    static constexpr unsigned min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
     static constexpr int windows = PREDIX_LOOK_BACK_WINDOWS;
   };
   /// reduce and count_if: a stream of loads, no look-back.
@@ -290,7 +280,7 @@ struct sm90 {
                                                                      int items, long long n) {
       const unsigned full = in_bytes == 1 && !long_bytes(in_bytes, n)
                                 ? PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
-                                : PREDIX_LOOK_BACK_FIRST_NS;
+                                : PREDIX_SELECT_LOOK_BACK_FIRST_NS;
       const unsigned few = PREDIX_SELECT_LOOK_BACK_FEW_NS < full ? PREDIX_SELECT_LOOK_BACK_FEW_NS
                                                                  : full;
       const long long scaled = 1LL * written * PREDIX_SELECT_LOOK_BACK_FULL_AT;  // of items

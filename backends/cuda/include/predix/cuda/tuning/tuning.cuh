@@ -1,8 +1,9 @@
 #pragma once
-// The tuning the device algorithms use. Host and device code must agree on it, so it is
-// chosen at compile time, one per build: sm_90's values, which every architecture uses
-// until it has measured values of its own (then: a tuning struct per architecture here and
-// a host-side choice by the device's compute capability, one kernel instantiation each).
+// The tuning the device algorithms use. Launch shapes pick kernel instantiations, so host and
+// device code agree on them at compile time, one set per build: sm_90's, which every
+// architecture uses until it has measured values of its own. The look-back's delays are
+// numbers a launch passes, chosen at run time per device (devices.cuh).
+#include <predix/cuda/tuning/devices.cuh>
 #include <predix/cuda/tuning/sm90.cuh>
 
 namespace predix::gpu::tuning {
