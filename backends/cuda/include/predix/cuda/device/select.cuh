@@ -171,11 +171,12 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
   launch(look_back.memory(), stream, algorithm);
   deferring.place(a, stream, algorithm);
   select_counts got = counts.get(algorithm);
+  if (taken != nullptr) {
+    *taken = deferring.deferred(look_back.memory().state, algorithm) ? deferral::always
+                                                                     : deferral::never;
+  }
   look_back.done();
   deferring.done();
-  if (taken != nullptr) {
-    *taken = deferring.on() && got.aside_from != 0 ? deferral::always : deferral::never;
-  }
   if constexpr (REJECTED != rejected_to::backward) got.aside_from = got.selected;
   return got;
 }

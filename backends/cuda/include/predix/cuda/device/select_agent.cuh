@@ -50,10 +50,8 @@
 namespace predix::gpu {
 
 /// What a selection reports: the number of items selected, and where the rejected items that
-/// went to temporary storage begin in the range (in place; the rest went to their places).
-/// A one-output call that may defer (select_deferred.cuh), which sets nothing aside, reports
-/// in aside_from whether it deferred (1) instead: the result slot holds 16 bytes
-/// (detail/call_slots.hpp).
+/// went to temporary storage begin in the range (partition in place; the rest went to their
+/// places).
 struct select_counts {
   long long selected;
   long long aside_from;
@@ -277,9 +275,7 @@ struct select_agent
     constexpr bool ASKS = DEFERS && !PLACED;  // whether the call defers
     if constexpr (ASKS && WHOLE) {  // tile 0 chooses before its loads: the first wave waits
       if (tile == 0 && this->deferred.on()) {
-        const unsigned made = this->deferred.template choose<THREADS>(stencil, n, pred,
-                                                                      prefix.state);
-        if (threadIdx.x == 0) counts->aside_from = made == tile_inclusive;  // to the host
+        this->deferred.template choose<THREADS>(stencil, n, pred, prefix.state);
       }
     }
     if constexpr (WHOLE) {

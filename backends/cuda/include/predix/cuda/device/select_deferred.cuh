@@ -37,10 +37,10 @@
 
 namespace predix::gpu {
 
-/// How a one-output selection places its items: as a sample chooses, or (tests) never or
-/// always deferred, or always with the choice published late (tile 0 sleeps before it
-/// publishes, so that the tiles beside it are ranked before the choice is known and stage).
-enum class deferral { choose, never, always, late };
+/// How a one-output selection places its items: as a sample chooses, or never or (tests)
+/// always deferred; `always` samples as `choose` does, with a threshold that every sample
+/// meets, so both run the same kernel code.
+enum class deferral { choose, never, always };
 
 /// The items of a sample of tests' n items (n >= tuning select::sample_items) that pred
 /// selects: sample_items items in sample_runs runs of consecutive items spread evenly (few
@@ -75,25 +75,17 @@ struct deferred_tiles {
   unsigned* done = nullptr;
   T* slots = nullptr;
   long long tiles = 0;
-  deferral how = deferral::choose;  // choose, or (tests) always or late
+  int sample_most = 0;  // the most selected items of the sample for which the call defers
 
   __host__ __device__ bool on() const { return counts != nullptr; }
 
-  /// Tile 0, every thread of its block of THREADS: chooses and publishes; returns the
-  /// choice's status.
+  /// Tile 0, every thread of its block of THREADS (n >= tuning select::sample_items): chooses
+  /// and publishes (INCLUSIVE: the call defers).
   template <int THREADS, class Tests, class Pred, class V>
-  __device__ __forceinline__ unsigned choose(const Tests& tests, long long n, Pred& pred,
-                                             const tile_state<V>& state) const {
-    bool defers = true;  // always or late
-    if (how == deferral::choose) {
-      defers = sampled_selected<THREADS>(tests, n, pred) <=
-               tuning::active::select::defer_sample_most;
-    } else if (how == deferral::late) {  // ~50 µs, while the tiles resident beside it are ranked
-      for (int i = 0; i < 50; ++i) __nanosleep(1000);
-    }
-    const tile_status status = defers ? tile_inclusive : tile_partial;
-    if (threadIdx.x == 0) publish_status(state, tiles, status);
-    return status;
+  __device__ __forceinline__ void choose(const Tests& tests, long long n, Pred& pred,
+                                         const tile_state<V>& state) const {
+    const bool defers = sampled_selected<THREADS>(tests, n, pred) <= sample_most;
+    if (threadIdx.x == 0) publish_status(state, tiles, defers ? tile_inclusive : tile_partial);
   }
 
   /// The choice's status now (INVALID until published).
@@ -343,8 +335,8 @@ class deferral_block {
 }  // namespace detail
 
 /// The memory of a call that may defer (Agent::DEFERS; not in place; `how` not never; a
-/// kernel of whole tiles; at least tuning select::defer_from_bytes of items and no stencil, or
-/// `how` always;
+/// kernel of whole tiles and at least a sample of items; at least tuning
+/// select::defer_from_bytes of items and no stencil, or `how` always;
 /// the memory to be had: the device's deferral_block, or temporary storage): the tiles'
 /// counts, group totals and slots, set in the agent's `deferred`. Such a call has one tile
 /// state more (the choice) and place_kernel after its tiles.
@@ -358,7 +350,10 @@ class deferral_storage {
     if constexpr (Agent::DEFERS) {
       const bool pays = agent.n * Agent::ITEM_BYTES >= tuning::defer_from_bytes &&
                         agent.n >= tuning::sample_items && !Agent::USES_STENCIL;
-      if (how == deferral::never || whole == 0 || (how == deferral::choose && !pays)) return;
+      if (how == deferral::never || whole == 0 || agent.n < tuning::sample_items ||
+          (how == deferral::choose && !pays)) {
+        return;
+      }
       using T = typename Agent::T;
       std::size_t bytes = 0;  // first what must be zero: the counter and the group totals
       const std::size_t done_at = detail::temporary_storage::carve(bytes, sizeof(unsigned));
@@ -381,10 +376,13 @@ class deferral_storage {
         at = temporary_->template at<char>(0);
         detail::check(cudaMemsetAsync(at, 0, bytes, stream), algorithm, "cudaMemsetAsync");
       }
+      tiles_ = tiles;
       agent.deferred = {reinterpret_cast<unsigned*>(at + counts_at),
                         reinterpret_cast<unsigned*>(at + groups_at),
                         reinterpret_cast<unsigned*>(at + done_at),
-                        reinterpret_cast<T*>(at + slots_at), tiles, how};
+                        reinterpret_cast<T*>(at + slots_at), tiles,
+                        how == deferral::always ? tuning::sample_items
+                                                : tuning::defer_sample_most};
       on_ = true;
     }
   }
@@ -396,6 +394,11 @@ class deferral_storage {
 
   /// Whether the call may defer.
   bool on() const { return on_; }
+  /// Whether it did, read on the host once its work is done (tests), from the choice's state.
+  template <class V>
+  bool deferred(const tile_state<V>& state, const char* algorithm) const {
+    return on_ && read_status_on_host(state, tiles_, algorithm) == tile_inclusive;
+  }
   /// The groups of `tiles` tiles (place_kernel's blocks).
   static long long groups(long long tiles) { return (tiles + Agent::GROUP - 1) / Agent::GROUP; }
   /// The call's kernels are done (its memory may go to the next call).
@@ -414,6 +417,7 @@ class deferral_storage {
  private:
   detail::deferral_block* block_ = nullptr;
   std::optional<detail::temporary_storage> temporary_;
+  long long tiles_ = 0;
   bool on_ = false;
   bool done_ = false;
 };

@@ -105,17 +105,16 @@ __global__ void __launch_bounds__(256)
   copy_to_places(aside + from, range, to, count);
 }
 
-/// One block: *backward = 1 when the predicate selects fewer than half of a sample of the
-/// stencil's n items (sampled_selected, select_deferred.cuh), else 0; `forced` (0 or 1) is
-/// stored instead when it is not −1.
+/// One block: *backward = 1 when the predicate selects fewer than `backward_below` items of a
+/// sample of the stencil's n items (sampled_selected, select_deferred.cuh; none sampled below
+/// a sample's size), else 0. To choose: half the sample (the sweep that moves fewer items);
+/// (tests) the sample's size + 1 or 0 take the sweep from the end or forward whatever it holds.
 template <class Stencil, class Pred>
-__global__ void __launch_bounds__(256)
-    choose_sweep_kernel(Stencil tests, long long n, Pred pred, int forced, int* backward) {
-  int choice = forced;
-  if (forced < 0) {
-    choice = 2 * sampled_selected<256>(tests, n, pred) < tuning::active::select::sample_items;
-  }
-  if (threadIdx.x == 0) *backward = choice;
+__global__ void __launch_bounds__(256) choose_sweep_kernel(Stencil tests, long long n, Pred pred,
+                                                           int backward_below, int* backward) {
+  using tuning = tuning::active::select;
+  const int selected = n >= tuning::sample_items ? sampled_selected<256>(tests, n, pred) : 0;
+  if (threadIdx.x == 0) *backward = selected < backward_below;
 }
 
 /// stable_partition's two sweeps in one kernel: each block runs the one that
@@ -231,9 +230,11 @@ void in_place_async(void* storage, std::size_t& bytes, It first, long long n, St
         from_the_end = memory.at<int>(choice_at);
         either_sweep<decltype(forward), decltype(backward)> e{forward, backward, from_the_end};
         e.forward.counts = e.backward.counts = counts;
-        const int forced = way == sweep::choose ? -1 : way == sweep::backward ? 1 : 0;
+        const int backward_below = way == sweep::choose     ? tuning::sample_items / 2
+                                   : way == sweep::backward ? tuning::sample_items + 1
+                                                            : 0;
         choose_sweep_kernel<<<1, 256, 0, stream>>>(detail::make_source(tests), n,
-                                                   to_device(pred), forced, from_the_end);
+                                                   to_device(pred), backward_below, from_the_end);
         detail::check_launch(algorithm);
         const long long tiles = (n + agent::TILE - 1) / agent::TILE;
         const long long whole = alike && forward.vectors() ? n / agent::TILE : 0;

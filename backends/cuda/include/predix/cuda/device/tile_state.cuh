@@ -58,7 +58,7 @@ inline constexpr int tile_word_v = sizeof(V) <= 4 ? 0 : sizeof(V) == 8 ? 1 : 2;
 __device__ __forceinline__ unsigned tile_tag(unsigned epoch, tile_status s) {
   return epoch << 2 | s;
 }
-__device__ __forceinline__ unsigned tile_status_of(unsigned tag, unsigned epoch) {
+__host__ __device__ __forceinline__ unsigned tile_status_of(unsigned tag, unsigned epoch) {
   return tag >> 2 == epoch ? tag & 3u : unsigned(tile_invalid);
 }
 
@@ -95,7 +95,7 @@ struct tile_state<V, 0> {
     return tile_status_of(static_cast<unsigned>(w >> 32), epoch);
   }
   /// Where the tile's tagged status lies: the word's high half.
-  __device__ __forceinline__ unsigned* tag_of(long long tile) const {
+  __host__ __device__ __forceinline__ unsigned* tag_of(long long tile) const {
     return reinterpret_cast<unsigned*>(words + tile) + 1;
   }
 };
@@ -130,7 +130,7 @@ struct tile_state<V, 1> {
     return tile_status_of(static_cast<unsigned>(status), epoch);
   }
   /// Where the tile's tagged status lies: the low half of its status word.
-  __device__ __forceinline__ unsigned* tag_of(long long tile) const {
+  __host__ __device__ __forceinline__ unsigned* tag_of(long long tile) const {
     return reinterpret_cast<unsigned*>(words + tile);
   }
 };
@@ -168,7 +168,9 @@ struct tile_state<V, 2> {
     return s;
   }
   /// Where the tile's tagged status lies: its own word.
-  __device__ __forceinline__ unsigned* tag_of(long long tile) const { return status + tile; }
+  __host__ __device__ __forceinline__ unsigned* tag_of(long long tile) const {
+    return status + tile;
+  }
 };
 
 /// A status without a value, stored and read as its tagged word alone (relaxed),
@@ -184,6 +186,14 @@ template <class V>
 __device__ __forceinline__ unsigned read_status(const tile_state<V>& state, long long tile) {
   ::cuda::atomic_ref<unsigned, ::cuda::thread_scope_device> tag(*state.tag_of(tile));
   return tile_status_of(tag.load(::cuda::memory_order_relaxed), state.epoch);
+}
+/// The same, read by the host once the call's work is done (tests: the way a call took).
+template <class V>
+unsigned read_status_on_host(const tile_state<V>& state, long long tile, const char* algorithm) {
+  unsigned tag = 0;
+  detail::check(cudaMemcpy(&tag, state.tag_of(tile), sizeof tag, cudaMemcpyDeviceToHost),
+                algorithm, "cudaMemcpy");
+  return tile_status_of(tag, state.epoch);
 }
 
 /// The prefix callback of a tile: called by the 32 lanes of one warp, for tile > 0, with the
