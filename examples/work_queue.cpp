@@ -1,6 +1,7 @@
 // A work queue in Thrust, one step at a time: a task whose work is done retires (its id goes
 // to a log), a large task splits into 2–4 children sharing its work, and every other task
-// does one unit of work. Each step prints the queue's size and checksums.
+// does one unit of work. Each step prints the queue's size, how many distinct amounts of work
+// it holds, and checksums.
 //
 // Switched to predix by one token, the policy:   thrust::device  →  predix::thrust::par
 // (here through the macro WORK_QUEUE_PREDIX, so that one source builds both ways). The same
@@ -22,7 +23,9 @@
 #include <thrust/remove.h>
 #include <thrust/scan.h>
 #include <thrust/sequence.h>
+#include <thrust/sort.h>
 #include <thrust/transform.h>
+#include <thrust/unique.h>
 
 #include <cstdio>
 #include <exception>
@@ -152,9 +155,13 @@ void run() {
     auto next = thrust::make_zip_iterator(ids.begin(), work.begin());
     const task_id checksum = thrust::transform_reduce(policy, next, next + ids.size(), task_hash{},
                                                    task_id(0), thrust::plus<task_id>());
-    std::printf("step %2d: %6ld tasks, %6ld retired, %5ld split into %6ld, work %8lld (max %3d), "
-                "checksum %016llx\n",
-                step, n, done, large, children, total_work, largest, checksum);
+    // The distinct amounts of work: sorted, then counted once per run of equal amounts.
+    thrust::device_vector<int> amounts = work;
+    thrust::sort(policy, amounts.begin(), amounts.end());
+    const long distinct = thrust::unique_count(policy, amounts.begin(), amounts.end());
+    std::printf("step %2d: %6ld tasks, %6ld retired, %5ld split into %6ld, work %8lld (max %3d, "
+                "%3ld amounts), checksum %016llx\n",
+                step, n, done, large, children, total_work, largest, distinct, checksum);
   }
   const task_id id_sum = thrust::reduce(policy, retired.begin(), retired.end(), task_id(0));
   std::printf("retired %ld tasks, id sum %llu\n", static_cast<long>(retired.size()), id_sum);

@@ -12,3 +12,4 @@
 #include <predix/reduce.hpp>
 #include <predix/remove_if.hpp>
 #include <predix/scan.hpp>
+#include <predix/unique.hpp>

@@ -37,6 +37,9 @@ void every_algorithm(T* a, T* b, T* c, std::uint8_t* flags, std::size_t n, void*
   predix::count_if(p, a, a + n, odd{});
   predix::reduce(p, a, a + n);
   predix::find_if(p, a, a + n, odd{});
+  predix::unique_copy(p, a, a + n, b);
+  predix::unique(p, a, a + n);
+  predix::unique_count(p, a, a + n);
   predix::cub::DeviceSelect::If(storage, bytes, a, b, count, static_cast<int>(n), odd{});
   predix::cub::DevicePartition::If(storage, bytes, a, b, count, static_cast<int>(n), odd{});
   predix::cub::DeviceScan::InclusiveSum(storage, bytes, a, b, static_cast<int>(n));

@@ -33,6 +33,7 @@ namespace predix_test::fuzz {
 
 // Every form of DESIGN.md §1. *_flags: the input is the predicate's bool through a transform
 // iterator (the 0/1 data of the CUDA binary path), scanned / reduced into an int32 or bool.
+// unique*_eq: with same_flag of the case's predicate as the binary predicate.
 #define PREDIX_FUZZ_FORMS(X)                                                                     \
   X(inclusive_scan)                                                                              \
   X(inclusive_scan_op) X(exclusive_scan) X(exclusive_scan_init) X(exclusive_scan_init_op)        \
@@ -43,7 +44,9 @@ namespace predix_test::fuzz {
                       X(partition_copy) X(partition_copy_stencil) X(stable_partition_copy)       \
                           X(stable_partition_copy_stencil) X(is_partitioned) X(partition_point)  \
                               X(count_if) X(count) X(any_of) X(all_of) X(none_of) X(find_if)     \
-                                  X(find_if_not) X(find)
+                                  X(find_if_not) X(find) X(unique) X(unique_eq)         \
+                                      X(unique_copy) X(unique_copy_eq) X(unique_count)   \
+                                          X(unique_count_eq)
 
 #define PREDIX_FUZZ_ENUM(name) name,
 #define PREDIX_FUZZ_NAME(name) #name,
@@ -148,6 +151,16 @@ struct flag_of {
   template <class T>
   PREDIX_HOST_DEVICE bool operator()(const T& x) const {
     return pred(x) != 0;
+  }
+};
+
+/// Items equal when the predicate takes them alike: the unique*_eq forms' binary predicate (an
+/// equivalence coarser than ==).
+struct same_flag {
+  predicate pred;
+  template <class T>
+  PREDIX_HOST_DEVICE bool operator()(const T& a, const T& b) const {
+    return (pred(a) != 0) == (pred(b) != 0);
   }
 };
 

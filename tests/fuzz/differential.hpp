@@ -219,9 +219,24 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
       o.scalar("find_if_not", predix::find_if_not(p, first, last, pred) - first);
       break;
     case form::find: o.scalar("find", predix::find(p, first, last, d.value) - first); break;
+    case form::unique: in_place(predix::unique(p, first, last), false); break;
+    case form::unique_eq: in_place(predix::unique(p, first, last, same_flag{pred}), false); break;
+    case form::unique_copy:
+      output(T{}, [&](T* out) { return predix::unique_copy(p, first, last, out); });
+      break;
+    case form::unique_copy_eq:
+      output(T{}, [&](T* out) { return predix::unique_copy(p, first, last, out, same_flag{pred}); });
+      break;
+    case form::unique_count:
+      o.scalar("unique_count", predix::unique_count(p, first, last));
+      break;
+    case form::unique_count_eq:
+      o.scalar("unique_count", predix::unique_count(p, first, last, same_flag{pred}));
+      break;
   }
   const bool writes_input =
-      scan_in_place || (s.what >= form::remove_if && s.what <= form::stable_partition_stencil);
+      scan_in_place || (s.what >= form::remove_if && s.what <= form::stable_partition_stencil) ||
+      s.what == form::unique || s.what == form::unique_eq;
   if (!writes_input) o.array("input afterwards", M::download(in));
   return o;
 }

@@ -6,11 +6,11 @@
 // Overloaded here, every form (stencil and not, with and without init/op): inclusive_scan,
 // exclusive_scan, reduce, copy_if, remove_copy_if, remove_if, partition, stable_partition,
 // partition_copy, stable_partition_copy, partition_point, is_partitioned, count_if, count,
-// find_if, find_if_not, find, any_of, all_of, none_of. Thrust finds them by argument-dependent
-// lookup on the policy (policy.hpp); any other algorithm is Thrust's. As in Thrust, predix sees
-// contiguous iterators as raw pointers (user functors get T&, not thrust::device_reference<T>),
-// and in device code (a kernel given par) each runs Thrust's own implementation, as
-// thrust::device does there (detail/run.hpp).
+// find_if, find_if_not, find, any_of, all_of, none_of, unique, unique_copy, unique_count.
+// Thrust finds them by argument-dependent lookup on the policy (policy.hpp); any other
+// algorithm is Thrust's. As in Thrust, predix sees contiguous iterators as raw pointers (user
+// functors get T&, not thrust::device_reference<T>), and in device code (a kernel given par)
+// each runs Thrust's own implementation, as thrust::device does there (detail/run.hpp).
 #include <predix/thrust/policy.hpp>
 
 #include <predix/thrust/copy_if.hpp>
@@ -20,3 +20,4 @@
 #include <predix/thrust/reduce.hpp>
 #include <predix/thrust/remove_if.hpp>
 #include <predix/thrust/scan.hpp>
+#include <predix/thrust/unique.hpp>

@@ -29,6 +29,7 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include <predix/cuda/error.hpp>
+#include <predix/detail/head_flags.hpp>
 
 namespace predix::gpu::detail {
 
@@ -241,8 +242,8 @@ inline void check_device_pointer(const void* p, const char* algorithm, const cha
 }
 
 /// The check above for the iterators it can see through: raw pointers, thrust::device_ptr,
-/// thrust::device_vector iterators and thrust::transform_iterator over those. Other
-/// iterators are not checked.
+/// thrust::device_vector iterators, and thrust::transform_iterator and the head flags of the
+/// unique family over those. Other iterators are not checked.
 template <class It>
 void check_device_iterator(const It&, const char*, const char*) {}
 
@@ -267,6 +268,12 @@ template <class F, class It, class R, class V>
 void check_device_iterator(const ::thrust::transform_iterator<F, It, R, V>& it,
                            const char* algorithm, const char* what) {
   check_device_iterator(it.base(), algorithm, what);
+}
+
+template <class It, class Eq>
+void check_device_iterator(const predix::detail::head_flags<It, Eq>& flags, const char* algorithm,
+                           const char* what) {
+  check_device_iterator(flags.items, algorithm, what);
 }
 
 }  // namespace predix::gpu::detail
