@@ -1,103 +1,26 @@
 // Tuning sweep for the device scan: one build per set of tuning macros (perf/sweep/run.sh),
 // each timing predix::inclusive_scan against cub::DeviceScan::InclusiveSum at one size for
-// the shapes of DESIGN.md §8, checking predix's output against CUB's, and printing one
-// line per shape: time, GB/s, % of the copy bandwidth measured in the same process.
+// the shapes of DESIGN.md §8 (and float, and the exclusive int32 scan), checking predix's
+// output against CUB's, and printing one line per shape: time, GB/s, % of copy (sweep.cuh).
 //   scan_sweep [log2 n = 28] [repetitions = 20]
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/transform_iterator.h>
 
 #include <predix/predix.hpp>
 
-#include <algorithm>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
-#include <vector>
+#include "sweep.cuh"
 
 namespace {
 
-void check(cudaError_t e, const char* what) {
-  if (e != cudaSuccess) {
-    std::fprintf(stderr, "%s: %s\n", what, cudaGetErrorString(e));
-    std::exit(1);
-  }
-}
+using namespace sweep;
 
 struct widen {
   __host__ __device__ std::int32_t operator()(std::uint8_t x) const { return x; }
 };
 
-template <class F>
-double median_seconds(int reps, F f) {
-  cudaEvent_t a, b;
-  check(cudaEventCreate(&a), "event");
-  check(cudaEventCreate(&b), "event");
-  std::vector<float> ms;
-  f();  // warm-up
-  for (int i = 0; i < reps; ++i) {
-    check(cudaEventRecord(a), "record");
-    f();
-    check(cudaEventRecord(b), "record");
-    check(cudaEventSynchronize(b), "sync");
-    float t = 0;
-    check(cudaEventElapsedTime(&t, a, b), "elapsed");
-    ms.push_back(t);
-  }
-  std::sort(ms.begin(), ms.end());
-  return ms[ms.size() / 2] * 1e-3;
-}
-
-template <class T>
-__global__ void fill(T* p, long long n, unsigned seed) {
-  for (long long i = blockIdx.x * 256ll + threadIdx.x; i < n; i += 256ll * gridDim.x) {
-    const unsigned h = (static_cast<unsigned>(i) ^ seed) * 2654435761u;
-    p[i] = static_cast<T>((h >> 13) & 1u);  // 0/1 items: sums stay exact in every type
-  }
-}
-
-template <class T>
-__global__ void differ(const T* a, const T* b, long long n, unsigned long long* count) {
-  for (long long i = blockIdx.x * 256ll + threadIdx.x; i < n; i += 256ll * gridDim.x)
-    if (a[i] != b[i]) {
-      atomicAdd(count, 1ull);
-      atomicMin(count + 1, static_cast<unsigned long long>(i));
-    }
-}
-
-/// Positions where a and b differ; the first one and its values are printed.
-template <class T>
-long long mismatches(const T* a, const T* b, long long n) {
-  unsigned long long* d;
-  check(cudaMalloc(&d, 2 * sizeof *d), "malloc");
-  const unsigned long long start[2] = {0, ~0ull};
-  check(cudaMemcpy(d, start, sizeof start, cudaMemcpyHostToDevice), "copy");
-  differ<<<1024, 256>>>(a, b, n, d);
-  unsigned long long h[2];
-  check(cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost), "copy");
-  cudaFree(d);
-  if (h[0] != 0) {
-    T x[2];
-    check(cudaMemcpy(&x[0], a + h[1], sizeof(T), cudaMemcpyDeviceToHost), "copy");
-    check(cudaMemcpy(&x[1], b + h[1], sizeof(T), cudaMemcpyDeviceToHost), "copy");
-    std::printf("  %llu mismatches, first at %llu: %lld vs %lld\n", h[0], h[1],
-                static_cast<long long>(x[0]), static_cast<long long>(x[1]));
-  }
-  return static_cast<long long>(h[0]);
-}
-
-double copy_bandwidth(long long bytes, int reps) {
-  void *a, *b;
-  check(cudaMalloc(&a, bytes), "malloc");
-  check(cudaMalloc(&b, bytes), "malloc");
-  const double s =
-      median_seconds(reps, [&] { check(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice), "copy"); });
-  cudaFree(a);
-  cudaFree(b);
-  return 2.0 * bytes / s;
-}
-
-/// One shape: In items scanned into Out items (the input widened to Out when they differ).
-template <class In, class Out>
+/// One shape: In items scanned into Out items (the input widened to Out when they differ),
+/// inclusively or exclusively (init 0); float sums are not compared (association order).
+template <class In, class Out, bool EXCLUSIVE = false>
 void shape(const char* name, long long n, int reps, double copy) {
   In* in;
   Out *ours, *theirs;
@@ -106,27 +29,29 @@ void shape(const char* name, long long n, int reps, double copy) {
   check(cudaMalloc(&theirs, sizeof(Out) * n), "malloc");
   fill<<<1024, 256>>>(in, n, 12345u);
   const int items = static_cast<int>(n);
+  auto cub_scan = [&](void* temp, std::size_t& bytes) {
+    if constexpr (EXCLUSIVE) return cub::DeviceScan::ExclusiveSum(temp, bytes, in, theirs, items);
+    else return cub::DeviceScan::InclusiveSum(temp, bytes, in, theirs, items);
+  };
   std::size_t temp_bytes = 0;
-  check(cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, in, theirs, items), "cub size");
+  check(cub_scan(nullptr, temp_bytes), "cub size");
   void* temp;
   check(cudaMalloc(&temp, temp_bytes), "malloc");
-  const double t_cub = median_seconds(reps, [&] {
-    check(cub::DeviceScan::InclusiveSum(temp, temp_bytes, in, theirs, items), "cub");
-  });
+  const double t_cub = median_seconds(reps, [&] { check(cub_scan(temp, temp_bytes), "cub"); });
   const double t_ours = median_seconds(reps, [&] {
-    if constexpr (std::is_same_v<In, Out>) {
+    if constexpr (EXCLUSIVE) {
+      predix::exclusive_scan(predix::cuda, in, in + n, ours, Out{});
+    } else if constexpr (std::is_same_v<In, Out>) {
       predix::inclusive_scan(predix::cuda, in, in + n, ours);
     } else {
       auto first = thrust::make_transform_iterator(in, widen{});
       predix::inclusive_scan(predix::cuda, first, first + n, ours);
     }
   });
-  const long long bad = mismatches(ours, theirs, n);  // CUB sums uint8 in int: same bytes
+  // CUB sums uint8 in int: the same bytes
+  const long long bad = std::is_floating_point_v<Out> ? 0 : mismatches(ours, theirs, n);
   const double bytes = double(n) * (sizeof(In) + sizeof(Out));
-  std::printf("%-14s predix %8.1f us %6.0f GB/s %5.1f%%   cub %8.1f us %6.0f GB/s %5.1f%%   %.2fx  %s\n",
-              name, t_ours * 1e6, bytes / t_ours * 1e-9, 100 * bytes / t_ours / copy, t_cub * 1e6,
-              bytes / t_cub * 1e-9, 100 * bytes / t_cub / copy, t_cub / t_ours,
-              bad == 0 ? "ok" : "MISMATCH");
+  report(name, bytes, t_ours, t_cub, copy, bad);
   cudaFree(temp);
   cudaFree(in);
   cudaFree(ours);
@@ -145,6 +70,8 @@ int main(int argc, char** argv) {
   shape<std::int32_t, std::int32_t>("int32", n, reps, copy);
   shape<std::int64_t, std::int64_t>("int64", n, reps, copy);
   shape<std::uint8_t, std::int32_t>("uint8>int32", n, reps, copy);
+  shape<float, float>("float", n, reps, copy);
+  shape<std::int32_t, std::int32_t, true>("int32 excl", n, reps, copy);
   shape<bool, bool>("bool", n, reps, copy);
   const long long ragged = n + 12345;  // a partial last tile: the general kernel runs too
   shape<std::int32_t, std::int32_t>("int32 ragged", ragged, 3, copy);
