@@ -55,6 +55,9 @@ template <class Source, class Sink, class A, class Op, bool HAS_INIT, bool BINAR
 struct scan_agent {
   using tuning = tuning::active::scan;
   static constexpr int THREADS = tuning::threads;
+  static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles, as many as an SM holds
+      gpu::tuning::detail::min_int(tuning::min_blocks(Source::element_bytes, sizeof(A), HAS_INIT),
+                                   gpu::tuning::sm_threads() / THREADS);
   static constexpr int CHUNK = detail::chunk_items<Source, Sink>();
   static constexpr int ROWS_WANTED =
       tuning::items(Source::element_bytes, sizeof(A), GENERAL) / CHUNK;
@@ -329,7 +332,7 @@ struct scan_agent {
 };
 
 template <class Agent, bool WHOLE>
-__global__ void __launch_bounds__(Agent::THREADS)
+__global__ void __launch_bounds__(Agent::THREADS, WHOLE ? Agent::MIN_BLOCKS : 1)
     scan_kernel(Agent agent, unsigned long long* counter, long long tiles, bool wait_first) {
   if (wait_first) detail::wait_for_earlier();  // memory zeroed by the kernel before (launch_tiles)
   detail::let_next_start();

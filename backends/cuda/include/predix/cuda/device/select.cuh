@@ -90,7 +90,7 @@ auto plan_select(In first, long long n, StencilIt stencil, OutSel out_selected,
   using agent = decltype(a);
   const long long tiles = (a.n + agent::TILE - 1) / agent::TILE;
   const long long whole = a.vectors() ? a.n / agent::TILE : 0;
-  if (whole > 0 && agent::tuning::edge_first_ns(agent::ITEM_BYTES, a.n) > 0) {
+  if (whole > 0 && agent::tuning::edges_sleep(agent::ITEM_BYTES, a.n)) {
     a.wave = detail::resident_blocks(select_kernel<agent, true>, agent::THREADS, algorithm);
   }
   return select_launch<agent>{a, tiles, whole};

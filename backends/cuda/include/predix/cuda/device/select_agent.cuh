@@ -155,7 +155,8 @@ struct select_agent
   select_counts* counts;  // selected: stored by the last tile; aside_from: store_backward
   int head = 0;  // items before the source's and stencil's first, done apart (select_head)
   /// The resident blocks of the kernel of whole tiles when the tiles of its first and last
-  /// wave sleep tuning::edge_first_ns before their look-back's first read; else 0.
+  /// wave may sleep the device's byte_edge_ns before their look-back's first read
+  /// (tuning::edges_sleep); else 0.
   long long wave = 0;
   /// With a head: a word of the call's scratch (device memory: its room for partials) where
   /// select_head leaves the number it selects, which tile 0 reads.
@@ -323,11 +324,14 @@ struct select_agent
     }
     const bool last = !PLACED && tile + 1 == tiles;
     auto first_ns = [&] {  // the look-back's first sleep
-      if constexpr (tuning::edges_sleep(ITEM_BYTES)) {
-        if (tile < wave || tile >= tiles - wave) return tuning::edge_first_ns(ITEM_BYTES, n);
+      const gpu::tuning::select_sleeps& sleeps = prefix.delays.select;
+      if constexpr (ITEM_BYTES == 1) {  // wave > 0: edges_sleep
+        if (sleeps.byte_edge_ns > 0 && (tile < wave || tile >= tiles - wave)) {
+          return sleeps.byte_edge_ns;
+        }
       }
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
-      return tuning::look_back_first_ns(ITEM_BYTES, written, TILE, n);
+      return tuning::look_back_first_ns(ITEM_BYTES, written, TILE, n, sleeps);
     };
     if (PLACED) {
       if (threadIdx.x == 0) storage.prefix = placed_after;

@@ -483,7 +483,7 @@ void launch_tiles(Agent& agent, GeneralAgent& general,
     throw std::length_error(std::string("predix::") + algorithm +
                             ": too many items for one launch");
   }
-  const tuning::look_back_delays delays = tuning::current_device_tuning(algorithm).scan;
+  const tuning::look_back_delays delays = tuning::current_device_tuning(algorithm).look_back;
   use_tile_states(agent, memory.state, delays);
   use_tile_states(general, memory.state, delays);
   unsigned long long* const counter = memory.counter;

@@ -4,8 +4,10 @@
 // sm_90 runs the H100's numbers on an H100 and the H200's on an H200. Launch shapes (threads,
 // items per thread, resident-block floors) pick kernel instantiations and stay per build
 // (sm90.cuh); they measured best alike on both cards (docs/perf/devices.md).
-//   device "NVIDIA H200", 132 SMs  ->  device_class::h200  ->  scan first sleep 1500 ns
-// A build may override an entry for every class (sweeps: -DPREDIX_LOOK_BACK_FIRST_NS=…).
+//   device "NVIDIA H200", 132 SMs  ->  device_class::h200  ->  scan first sleep 1500 ns,
+//                                                              selection's 1500 ns
+// A build may override an entry for every class (sweeps: -DPREDIX_LOOK_BACK_FIRST_NS=…,
+// -DPREDIX_SELECT_LOOK_BACK_FIRST_NS=…).
 #include <cuda_runtime_api.h>
 
 #include <cstring>
@@ -18,14 +20,27 @@ namespace predix::gpu::tuning {
 
 enum class device_class { h100, h200, other };
 
+/// A selection's first look-back sleeps, from which each tile's is computed
+/// (sm90.cuh select::look_back_first_ns): a tile that writes a full share of its items sleeps
+/// first_ns (byte_first_ns: 1-byte items in calls shorter than a long one), one that writes
+/// none few_ns, and the tiles of a long call of 1-byte items in its first and last wave
+/// byte_edge_ns (0: as the others).
+struct select_sleeps {
+  unsigned first_ns;
+  unsigned byte_first_ns;
+  unsigned few_ns;
+  unsigned byte_edge_ns;
+};
+
 /// A look-back's delays: the sleep before its first read and between reads of a window not
 /// ready yet, in grids of at least min_tiles tiles (hundreds of spinning warps otherwise queue
-/// at the L2 slice that holds the tile states). Selections compute their first sleep per tile
-/// (sm90.cuh select::look_back_first_ns) and take the other two from here.
+/// at the L2 slice that holds the tile states); a selection takes its first sleep from
+/// `select` instead of first_ns.
 struct look_back_delays {
   unsigned first_ns;
   unsigned poll_ns;
   unsigned min_tiles;
+  select_sleeps select;
 };
 
 /// What a device class runs with; `bytes_per_ns_per_sm`: its memory bandwidth per SM, from
@@ -33,13 +48,15 @@ struct look_back_delays {
 struct device_tuning {
   device_class kind;
   double bytes_per_ns_per_sm;
-  look_back_delays scan;
+  look_back_delays look_back;
 };
 
 /// The measured classes (evidence: docs/perf/devices.md, docs/perf/look_back.md).
 inline constexpr device_tuning device_table[] = {
-    {device_class::h100, 3352.0 / 132, {2500, 500, 500}},  // H100 SXM5 80 GB, HBM3
-    {device_class::h200, 4800.0 / 132, {1500, 500, 500}},  // H200 141 GB, HBM3e
+    // H100 SXM5 80 GB, HBM3
+    {device_class::h100, 3352.0 / 132, {2500, 500, 500, {2500, 1500, 1000, 500}}},
+    // H200 141 GB, HBM3e
+    {device_class::h200, 4800.0 / 132, {1500, 500, 500, {1500, 1500, 1000, 500}}},
 };
 
 /// The class of a device from its name and SM count: the H100 SXM (132 SMs; the PCIe and NVL
@@ -52,17 +69,22 @@ inline device_class classify(const char* name, int sms) {
   return device_class::other;
 }
 
-/// A device of no class: the H100's delays with the first sleep scaled by the H100's memory
-/// bandwidth per SM over the device's (a tile's predecessors publish sooner where each SM
-/// streams faster: the H200's 1500 ns against the H100's 2500), within [500, 5000] ns.
+/// A device of no class: the H100's delays with the first sleeps (the scan's and the
+/// selection's full one) scaled by the H100's memory bandwidth per SM over the device's (a
+/// tile's predecessors publish sooner where each SM streams faster: the H200's 1500 ns against
+/// the H100's 2500), within [500, 5000] ns.
 inline device_tuning derived_tuning(int sms, double bytes_per_ns) {
   const device_tuning& h100 = device_table[0];
-  device_tuning t{device_class::other, bytes_per_ns / (sms > 0 ? sms : 1), h100.scan};
-  const double scaled = t.bytes_per_ns_per_sm > 0
-                            ? h100.scan.first_ns * h100.bytes_per_ns_per_sm / t.bytes_per_ns_per_sm
-                            : h100.scan.first_ns;
-  const double rounded = static_cast<double>(static_cast<long long>(scaled / 100 + 0.5) * 100);
-  t.scan.first_ns = static_cast<unsigned>(rounded < 500 ? 500 : rounded > 5000 ? 5000 : rounded);
+  device_tuning t{device_class::other, bytes_per_ns / (sms > 0 ? sms : 1), h100.look_back};
+  auto scaled = [&](unsigned ns) {
+    const double s = t.bytes_per_ns_per_sm > 0
+                         ? ns * h100.bytes_per_ns_per_sm / t.bytes_per_ns_per_sm
+                         : ns;
+    const double rounded = static_cast<double>(static_cast<long long>(s / 100 + 0.5) * 100);
+    return static_cast<unsigned>(rounded < 500 ? 500 : rounded > 5000 ? 5000 : rounded);
+  };
+  t.look_back.first_ns = scaled(h100.look_back.first_ns);
+  t.look_back.select.first_ns = scaled(h100.look_back.select.first_ns);
   return t;
 }
 
@@ -74,13 +96,25 @@ inline device_tuning tuning_of(const char* name, int sms, double bytes_per_ns) {
     if (entry.kind == kind) t = entry;
   }
 #ifdef PREDIX_LOOK_BACK_FIRST_NS
-  t.scan.first_ns = PREDIX_LOOK_BACK_FIRST_NS;
+  t.look_back.first_ns = PREDIX_LOOK_BACK_FIRST_NS;
 #endif
 #ifdef PREDIX_LOOK_BACK_POLL_NS
-  t.scan.poll_ns = PREDIX_LOOK_BACK_POLL_NS;
+  t.look_back.poll_ns = PREDIX_LOOK_BACK_POLL_NS;
 #endif
 #ifdef PREDIX_LOOK_BACK_MIN_TILES
-  t.scan.min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
+  t.look_back.min_tiles = PREDIX_LOOK_BACK_MIN_TILES;
+#endif
+#ifdef PREDIX_SELECT_LOOK_BACK_FIRST_NS
+  t.look_back.select.first_ns = PREDIX_SELECT_LOOK_BACK_FIRST_NS;
+#endif
+#ifdef PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
+  t.look_back.select.byte_first_ns = PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS;
+#endif
+#ifdef PREDIX_SELECT_LOOK_BACK_FEW_NS
+  t.look_back.select.few_ns = PREDIX_SELECT_LOOK_BACK_FEW_NS;
+#endif
+#ifdef PREDIX_SELECT_BYTE_EDGE_NS
+  t.look_back.select.byte_edge_ns = PREDIX_SELECT_BYTE_EDGE_NS;
 #endif
   return t;
 }

@@ -20,6 +20,8 @@
 //   find_if            256 threads, 16 input bytes per thread over the first wave and the
 //                      first n/32, then 32 (PREDIX_FIND_LATER_BYTES_PER_THREAD, _FROM)
 // Other architectures use these values until they are measured (tuning/tuning.cuh).
+#include <predix/cuda/tuning/devices.cuh>
+
 namespace predix::gpu::tuning {
 
 namespace detail {
@@ -41,6 +43,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SCAN_THREADS
 #define PREDIX_SCAN_THREADS 256
 #endif
+// A floor on the resident blocks per SM of the inclusive scan's kernel of whole tiles of
+// 4-byte items and accumulators (1: none) (measured: docs/perf/devices.md "The scan's floor").
+#ifndef PREDIX_SCAN_MIN_BLOCKS_FOUR
+#define PREDIX_SCAN_MIN_BLOCKS_FOUR 4
+#endif
 // The general kernel (ragged tails, unaligned data, and every call of at most
 // PREDIX_SCAN_GENERAL_ONLY_BYTES input bytes, PREDIX_SCAN_WIDE_GENERAL_ONLY_BYTES of 8-byte
 // items, whose tile this shrinks or whose size is ragged) runs smaller tiles: a small call then
@@ -56,30 +63,15 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_SCAN_WIDE_GENERAL_ONLY_BYTES (32 << 20)
 #endif
 
-// The first look-back sleep of a selection's tile that writes a full share of its items (below:
-// one of 1-byte items, and one that writes few) (measured: docs/perf/sm90.md
-// "PREDIX_SELECT_LOOK_BACK_FIRST_NS"); the scans' delays are per device (devices.cuh).
-#ifndef PREDIX_SELECT_LOOK_BACK_FIRST_NS
-#define PREDIX_SELECT_LOOK_BACK_FIRST_NS 2500
-#endif
-#ifndef PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
-#define PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS 1500
-#endif
+// A call of 1-byte items of at least this many bytes is a long one: its tiles sleep as the
+// others' (devices.cuh select_sleeps::first_ns), its first and last wave byte_edge_ns
+// (measured: docs/perf/sm90.md "PREDIX_SELECT_BYTE_EDGE_NS").
 #ifndef PREDIX_SELECT_BYTE_LONG_FROM_BYTES
 #define PREDIX_SELECT_BYTE_LONG_FROM_BYTES (128LL << 20)
 #endif
-// The first sleep of the tiles of a long selection of 1-byte items (as above) in its first and
-// last wave of resident blocks (0: as the others) (measured: docs/perf/sm90.md
-// "PREDIX_SELECT_BYTE_EDGE_NS").
-#ifndef PREDIX_SELECT_BYTE_EDGE_NS
-#define PREDIX_SELECT_BYTE_EDGE_NS 500
-#endif
-// The selection's first sleep for a tile that writes few items: from this (nothing written) up
-// to the full one (above) at a 1/PREDIX_SELECT_LOOK_BACK_FULL_AT of the tile written (measured:
-// docs/perf/sm90.md "PREDIX_SELECT_LOOK_BACK_FEW_NS").
-#ifndef PREDIX_SELECT_LOOK_BACK_FEW_NS
-#define PREDIX_SELECT_LOOK_BACK_FEW_NS 1000
-#endif
+// A selection's first sleep for a tile that writes few items grows from the device's few_ns
+// (nothing written) to its full one at a 1/PREDIX_SELECT_LOOK_BACK_FULL_AT of the tile written
+// (measured: docs/perf/sm90.md "PREDIX_SELECT_LOOK_BACK_FEW_NS").
 #ifndef PREDIX_SELECT_LOOK_BACK_FULL_AT
 #define PREDIX_SELECT_LOOK_BACK_FULL_AT 4
 #endif
@@ -230,6 +222,11 @@ struct sm90 {
   static constexpr int source_head_bytes = PREDIX_SOURCE_HEAD_BYTES;
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
+    /// The floor on resident blocks per SM of the kernel of whole tiles: 4-byte inclusive
+    /// scans hold 74 registers without one (3 blocks); the exclusive ones 63 already.
+    static constexpr int min_blocks(int in_bytes, int acc_bytes, bool has_init) {
+      return in_bytes == 4 && acc_bytes == 4 && !has_init ? PREDIX_SCAN_MIN_BLOCKS_FOUR : 1;
+    }
     /// Items per thread for input items of In_bytes and accumulators of Acc_bytes, in the
     /// kernel of whole tiles or (general) the general kernel.
     static constexpr int items(int in_bytes, int acc_bytes, bool general = false) {
@@ -274,15 +271,14 @@ struct sm90 {
     __host__ __device__ static constexpr bool seal_each_row(int item_bytes) {
       return item_bytes == 1;
     }
-    /// The look-back's first sleep (look_back::first_ns) for a tile of `items` items of
-    /// in_bytes that writes `written` of them, in a call of n items.
+    /// The look-back's first sleep for a tile of `items` items of in_bytes that writes
+    /// `written` of them, in a call of n items, from the device's sleeps.
     __host__ __device__ static constexpr unsigned look_back_first_ns(int in_bytes, int written,
-                                                                     int items, long long n) {
-      const unsigned full = in_bytes == 1 && !long_bytes(in_bytes, n)
-                                ? PREDIX_SELECT_BYTE_LOOK_BACK_FIRST_NS
-                                : PREDIX_SELECT_LOOK_BACK_FIRST_NS;
-      const unsigned few = PREDIX_SELECT_LOOK_BACK_FEW_NS < full ? PREDIX_SELECT_LOOK_BACK_FEW_NS
-                                                                 : full;
+                                                                     int items, long long n,
+                                                                     const select_sleeps& s) {
+      const unsigned full =
+          in_bytes == 1 && !long_bytes(in_bytes, n) ? s.byte_first_ns : s.first_ns;
+      const unsigned few = s.few_ns < full ? s.few_ns : full;
       const long long scaled = 1LL * written * PREDIX_SELECT_LOOK_BACK_FULL_AT;  // of items
       return scaled >= items ? full
                              : few + static_cast<unsigned>((full - few) * scaled / items);
@@ -292,15 +288,11 @@ struct sm90 {
     __host__ __device__ static constexpr bool long_bytes(int in_bytes, long long n) {
       return in_bytes == 1 && n * in_bytes >= PREDIX_SELECT_BYTE_LONG_FROM_BYTES;
     }
-    /// Whether a call of items of in_bytes may sleep edge_first_ns at its edges (compiled in
-    /// only then).
-    __host__ __device__ static constexpr bool edges_sleep(int in_bytes) {
-      return in_bytes == 1 && PREDIX_SELECT_BYTE_EDGE_NS > 0;
-    }
-    /// The look-back's first sleep of a tile in the first or last wave of resident blocks of
-    /// the kernel of whole tiles, in a call of n items of in_bytes; 0: as any other tile.
-    __host__ __device__ static constexpr unsigned edge_first_ns(int in_bytes, long long n) {
-      return edges_sleep(in_bytes) && long_bytes(in_bytes, n) ? PREDIX_SELECT_BYTE_EDGE_NS : 0;
+    /// Whether the tiles in the first and last wave of resident blocks of a call of n items of
+    /// in_bytes may sleep the device's byte_edge_ns (the kernel of whole tiles then knows the
+    /// wave; compiled in for 1-byte items only).
+    __host__ __device__ static constexpr bool edges_sleep(int in_bytes, long long n) {
+      return in_bytes == 1 && long_bytes(in_bytes, n);
     }
     /// Whether selections of items of in_bytes stage during the look-back's first sleep.
     __host__ __device__ static constexpr bool stage_first(int in_bytes) {
