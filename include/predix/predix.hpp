@@ -10,6 +10,8 @@
 #include <predix/find.hpp>
 #include <predix/partition.hpp>
 #include <predix/reduce.hpp>
+#include <predix/reduce_by_key.hpp>
 #include <predix/remove_if.hpp>
 #include <predix/scan.hpp>
+#include <predix/scan_by_key.hpp>
 #include <predix/unique.hpp>

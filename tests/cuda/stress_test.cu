@@ -79,7 +79,7 @@ std::vector<long long> threshold_sizes() {
       (predix::gpu::detail::look_back_slots<1, false>::bytes -
        predix::gpu::detail::look_back_slot::counter_bytes) / 16;
   std::vector<long long> at = {select::choose_from_bytes / s, select::head_from_bytes / s,
-                               predix::gpu::tuning::current_device_tuning("stress").scan.min_tiles * tile, slot_tiles * tile};
+                               predix::gpu::tuning::current_device_tuning("stress").look_back.min_tiles * tile, slot_tiles * tile};
   if (select::defers(int(s))) at.push_back(select::defer_from_bytes / s);
   if (select::long_bytes(int(s), LLONG_MAX)) {  // the first n that is long
     long long lo = 1, hi = LLONG_MAX / 2;

@@ -30,6 +30,7 @@
 
 #include <predix/cuda/error.hpp>
 #include <predix/detail/head_flags.hpp>
+#include <predix/detail/segments.hpp>
 
 namespace predix::gpu::detail {
 
@@ -274,6 +275,39 @@ template <class It, class Eq>
 void check_device_iterator(const predix::detail::head_flags<It, Eq>& flags, const char* algorithm,
                            const char* what) {
   check_device_iterator(flags.items, algorithm, what);
+}
+
+// The by-key algorithms' items and outputs (detail/segments.hpp): the ranges behind them.
+template <class Keys, class Values, class Eq, class V, class C>
+void check_device_iterator(const predix::detail::segment_items<Keys, Values, Eq, V, C>& items,
+                           const char* algorithm, const char* what) {
+  check_device_iterator(items.heads, algorithm, what);
+  check_device_iterator(items.values, algorithm, what);
+}
+
+template <class Out>
+void check_writes(const predix::detail::write_value<Out>& w, const char* algorithm,
+                  const char* what) {
+  check_device_iterator(w.out, algorithm, what);
+}
+
+template <class Keys, class Eq, class Out, class T, class Op>
+void check_writes(const predix::detail::write_exclusive<Keys, Eq, Out, T, Op>& w,
+                  const char* algorithm, const char* what) {
+  check_device_iterator(w.out, algorithm, what);
+}
+
+template <class Keys, class Eq, class KeysOut, class ValuesOut>
+void check_writes(const predix::detail::write_segment<Keys, Eq, KeysOut, ValuesOut>& w,
+                  const char* algorithm, const char* what) {
+  check_device_iterator(w.keys_out, algorithm, what);
+  check_device_iterator(w.values_out, algorithm, what);
+}
+
+template <class Write, class T>
+void check_device_iterator(const predix::detail::position_sink<Write, T>& sink,
+                           const char* algorithm, const char* what) {
+  check_writes(sink.write, algorithm, what);
 }
 
 }  // namespace predix::gpu::detail

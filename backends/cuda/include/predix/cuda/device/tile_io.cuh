@@ -234,7 +234,12 @@ template <class Source, int CHUNK, class A>
 struct held_chunk {
   static constexpr bool packed = Source::primitive;
   using E = typename Source::element;
-  std::conditional_t<packed, typename vector_bytes<CHUNK * sizeof(E)>::type, A[CHUNK]> data;
+  template <class T>
+  struct items_of {
+    using type = T[CHUNK];
+  };
+  // (the vector type named only when packed: other elements may have any size)
+  typename std::conditional_t<packed, vector_bytes<CHUNK * sizeof(E)>, items_of<A>>::type data;
 
   template <bool WHOLE>
   __device__ __forceinline__ void load(const Source& source, long long at, long long n,

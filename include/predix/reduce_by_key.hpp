@@ -1,0 +1,55 @@
+#pragma once
+// reduce_by_key, as Thrust 3.0.1: for each segment of adjacent keys that eq (default ==)
+// holds equal, its first key and the op-reduction (default plus) of its values, accumulated in
+// the values' type; returns the ends of both outputs. One scan of the segment items that count
+// heads writes both outputs as it goes (detail/segments.hpp), and unique_count the ends.
+//   keys 1 1 2 2 2 1, values 1 2 3 4 5 6  →  keys 1 2 1, values 3 12 6
+#include <functional>
+#include <utility>
+
+#include <predix/detail/portable.hpp>
+#include <predix/detail/range.hpp>
+#include <predix/detail/segments.hpp>
+
+namespace predix {
+
+template <class Policy, class Keys, class Values, class KeysOut, class ValuesOut, class Eq,
+          class Op>
+detail::enable_if_policy_t<Policy, std::pair<KeysOut, ValuesOut>> reduce_by_key(
+    Policy&& policy, Keys keys_first, Keys keys_last, Values values, KeysOut keys_out,
+    ValuesOut values_out, Eq eq, Op op) {
+  using D = detail::diff_t<Keys>;
+  const D n = detail::checked_size(keys_first, keys_last, "reduce_by_key");
+  if (n == 0) return {keys_out, values_out};
+  auto peq = detail::portable(eq);
+  auto pop = detail::portable(op);
+  using V = detail::value_t<Values>;
+  const auto items = detail::segment_items_of<V, D>(keys_first, values, peq);
+  const auto sink = detail::position_sink_of<detail::segment_value<V, D>>(
+      detail::write_segment<Keys, decltype(peq), KeysOut, ValuesOut>{
+          detail::head_flags_of(keys_first, peq), n, keys_out, values_out});
+  impl::inclusive_scan(policy, items, items + n, sink, detail::segment_op<decltype(pop)>{pop},
+                       "reduce_by_key");
+  const auto flags = detail::head_flags_of(keys_first, peq);
+  const D segments =
+      impl::count_if(policy, flags, flags + n, detail::flag_set{}, "reduce_by_key");
+  return {keys_out + segments, values_out + segments};
+}
+
+template <class Policy, class Keys, class Values, class KeysOut, class ValuesOut, class Eq>
+detail::enable_if_policy_t<Policy, std::pair<KeysOut, ValuesOut>> reduce_by_key(
+    Policy&& policy, Keys keys_first, Keys keys_last, Values values, KeysOut keys_out,
+    ValuesOut values_out, Eq eq) {
+  return predix::reduce_by_key(policy, keys_first, keys_last, values, keys_out, values_out, eq,
+                               std::plus<>{});
+}
+
+template <class Policy, class Keys, class Values, class KeysOut, class ValuesOut>
+detail::enable_if_policy_t<Policy, std::pair<KeysOut, ValuesOut>> reduce_by_key(
+    Policy&& policy, Keys keys_first, Keys keys_last, Values values, KeysOut keys_out,
+    ValuesOut values_out) {
+  return predix::reduce_by_key(policy, keys_first, keys_last, values, keys_out, values_out,
+                               detail::equal_to{}, std::plus<>{});
+}
+
+}  // namespace predix
