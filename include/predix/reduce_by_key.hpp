@@ -22,14 +22,9 @@ detail::enable_if_policy_t<Policy, std::pair<KeysOut, ValuesOut>> reduce_by_key(
   const D n = detail::checked_size(keys_first, keys_last, "reduce_by_key");
   if (n == 0) return {keys_out, values_out};
   auto peq = detail::portable(eq);
-  auto pop = detail::portable(op);
-  using V = detail::value_t<Values>;
-  const auto items = detail::segment_items_of<V, D>(keys_first, values, peq);
-  const auto sink = detail::position_sink_of<detail::segment_value<V, D>>(
-      detail::write_segment<Keys, decltype(peq), KeysOut, ValuesOut>{
-          detail::head_flags_of(keys_first, peq), n, keys_out, values_out});
-  impl::inclusive_scan(policy, items, items + n, sink, detail::segment_op<decltype(pop)>{pop},
-                       "reduce_by_key");
+  const auto scan = detail::reduce_by_key_plan<detail::value_t<Values>>(
+      keys_first, values, n, keys_out, values_out, peq, detail::portable(op));
+  impl::inclusive_scan(policy, scan.items, scan.items + n, scan.sink, scan.op, "reduce_by_key");
   const auto flags = detail::head_flags_of(keys_first, peq);
   const D segments =
       impl::count_if(policy, flags, flags + n, detail::flag_set{}, "reduce_by_key");

@@ -18,12 +18,9 @@ detail::enable_if_policy_t<Policy, Out> inclusive_scan_by_key(Policy&& policy, K
                                                               Keys keys_last, Values values,
                                                               Out out, Eq eq, Op op) {
   const auto n = detail::checked_size(keys_first, keys_last, "inclusive_scan_by_key");
-  using V = detail::value_t<Values>;
-  const auto items = detail::segment_items_of<V, bool>(keys_first, values, detail::portable(eq));
-  const auto sink = detail::position_sink_of<detail::segment_value<V, bool>>(
-      detail::write_value<Out>{out});
-  impl::inclusive_scan(policy, items, items + n, sink,
-                       detail::segment_op<decltype(detail::portable(op))>{detail::portable(op)},
+  const auto scan = detail::inclusive_scan_by_key_plan<detail::value_t<Values>>(
+      keys_first, values, out, detail::portable(eq), detail::portable(op));
+  impl::inclusive_scan(policy, scan.items, scan.items + n, scan.sink, scan.op,
                        "inclusive_scan_by_key");
   return out + n;
 }
@@ -49,15 +46,10 @@ detail::enable_if_policy_t<Policy, Out> exclusive_scan_by_key(Policy&& policy, K
                                                               Keys keys_last, Values values,
                                                               Out out, T init, Eq eq, Op op) {
   const auto n = detail::checked_size(keys_first, keys_last, "exclusive_scan_by_key");
-  auto peq = detail::portable(eq);
-  auto pop = detail::portable(op);
-  using S = detail::segment_value<T, bool>;
-  const auto items = detail::segment_items_of<T, bool>(keys_first, values, peq);
-  const auto sink = detail::position_sink_of<S>(
-      detail::write_exclusive<Keys, decltype(peq), Out, T, decltype(pop)>{
-          detail::head_flags_of(keys_first, peq), out, init, pop});
-  impl::exclusive_scan(policy, items, items + n, sink, S{init, false},
-                       detail::segment_op<decltype(pop)>{pop}, "exclusive_scan_by_key");
+  const auto scan = detail::exclusive_scan_by_key_plan(keys_first, values, out, init,
+                                                       detail::portable(eq), detail::portable(op));
+  impl::exclusive_scan(policy, scan.items, scan.items + n, scan.sink, scan.init, scan.op,
+                       "exclusive_scan_by_key");
   return out + n;
 }
 

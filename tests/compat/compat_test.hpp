@@ -84,6 +84,19 @@ inline thrust::device_vector<int> random_ints(rng& r, std::ptrdiff_t n) {
   return host;
 }
 
+/// Items equal when their difference is even (an equivalence coarser than ==).
+struct same_parity {
+  PREDIX_HOST_DEVICE bool operator()(int a, int b) const { return (a - b) % 2 == 0; }
+};
+
+/// n random ints in [0, 1 + threshold / 100): runs of equal items, longer as threshold falls
+/// (one run at 0).
+inline thrust::device_vector<int> runs(rng& r, std::ptrdiff_t n, int threshold) {
+  thrust::host_vector<int> host(static_cast<std::size_t>(n));
+  for (auto& x : host) x = static_cast<int>(r.below(1 + threshold / 100));
+  return host;
+}
+
 /// Success, or the first index where the ranges differ.
 template <class A, class B>
 ::testing::AssertionResult same_range(const A& actual, const B& expected) {

@@ -8,18 +8,6 @@
 namespace predix_test {
 namespace {
 
-struct same_parity {
-  PREDIX_HOST_DEVICE bool operator()(int a, int b) const { return (a - b) % 2 == 0; }
-};
-
-/// n random ints in [0, 1 + threshold / 100): runs of equal items, longer as threshold falls
-/// (one run at 0).
-thrust::device_vector<int> runs(rng& r, std::ptrdiff_t n, int threshold) {
-  thrust::host_vector<int> host(static_cast<std::size_t>(n));
-  for (auto& x : host) x = static_cast<int>(r.below(1 + threshold / 100));
-  return host;
-}
-
 TEST(ThrustUnique, UniqueCopyAndCount) {
   for_each_case([](std::ptrdiff_t n, int threshold, rng& r) {
     const ints in = runs(r, n, threshold);

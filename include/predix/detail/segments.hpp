@@ -164,9 +164,149 @@ struct write_segment {
   }
 };
 
+/// Heads of runs of one length at least two (predix::cub's NonTrivialRuns): every head
+/// restarts a run (`any`), those of the longer runs are counted apart (`longer`).
+struct run_heads {
+  long long any;
+  long long longer;
+  PREDIX_HOST_DEVICE explicit operator bool() const { return any != 0; }
+  PREDIX_HOST_DEVICE run_heads operator+(const run_heads& o) const {
+    return {any + o.any, longer + o.longer};
+  }
+};
+
+/// Item i of n as segment_value<L, run_heads>: length 1, and its heads.
+template <class Keys, class Eq, class L>
+struct run_items {
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = segment_value<L, run_heads>;
+  using difference_type = typename std::iterator_traits<Keys>::difference_type;
+  using pointer = const value_type*;
+  using reference = value_type;
+
+  head_flags<Keys, Eq> heads;
+  difference_type n;
+
+  PREDIX_HOST_DEVICE value_type operator[](difference_type d) const {
+    const bool head = heads[d];
+    const bool longer = head && heads.at + d + 1 < n && !heads[d + 1];
+    return {L(1), {head ? 1 : 0, longer ? 1 : 0}};
+  }
+  PREDIX_HOST_DEVICE value_type operator*() const { return (*this)[0]; }
+  PREDIX_HOST_DEVICE run_items& operator++() { return *this += 1; }
+  PREDIX_HOST_DEVICE run_items operator++(int) {
+    run_items old = *this;
+    *this += 1;
+    return old;
+  }
+  PREDIX_HOST_DEVICE run_items& operator--() { return *this -= 1; }
+  PREDIX_HOST_DEVICE run_items& operator+=(difference_type d) {
+    heads += d;
+    return *this;
+  }
+  PREDIX_HOST_DEVICE run_items& operator-=(difference_type d) { return *this += -d; }
+  PREDIX_HOST_DEVICE run_items operator+(difference_type d) const {
+    run_items r = *this;
+    return r += d;
+  }
+  PREDIX_HOST_DEVICE run_items operator-(difference_type d) const { return *this + -d; }
+  PREDIX_HOST_DEVICE difference_type operator-(const run_items& o) const {
+    return heads - o.heads;
+  }
+  PREDIX_HOST_DEVICE bool operator==(const run_items& o) const { return heads == o.heads; }
+  PREDIX_HOST_DEVICE bool operator!=(const run_items& o) const { return heads != o.heads; }
+  PREDIX_HOST_DEVICE bool operator<(const run_items& o) const { return heads < o.heads; }
+};
+
+/// The runs of at least two items, from the scan of run_items: each one's offset at its head,
+/// its length at its last item, at its number among them.
+template <class Keys, class Eq, class Offsets, class Lengths>
+struct write_longer_runs {
+  head_flags<Keys, Eq> heads;
+  std::ptrdiff_t n;
+  Offsets offsets;
+  Lengths lengths;
+  template <class S>
+  PREDIX_HOST_DEVICE void operator()(std::ptrdiff_t i, const S& s) const {
+    const std::ptrdiff_t run = static_cast<std::ptrdiff_t>(s.heads.longer) - 1;
+    const bool last = i + 1 == n || heads[i + 1];
+    if (heads[i] && !last) offsets[run] = i;
+    if (last && s.value > 1) lengths[run] = s.value;
+  }
+};
+
+/// A run_items item that heads a run of at least two items.
+struct heads_longer_run {
+  template <class S>
+  PREDIX_HOST_DEVICE bool operator()(const S& s) const {
+    return s.heads.longer != 0;
+  }
+};
+
 template <class T, class Write>
 position_sink<Write, T> position_sink_of(Write write) {
   return {write, 0};
+}
+
+/// A by-key algorithm as one scan (inclusive, or exclusive from init): its items, where its
+/// results go and its op; the public algorithms and predix::cub run it on their scan cores.
+template <class Items, class Sink, class Op>
+struct segment_scan {
+  using value_type = typename Items::value_type;
+  Items items;
+  Sink sink;
+  segment_op<Op> op;
+  value_type init;
+};
+
+template <class Items, class Sink, class Op>
+segment_scan<Items, Sink, Op> segment_scan_of(Items items, Sink sink, Op op,
+                                              typename Items::value_type init = {}) {
+  return {items, sink, {op}, init};
+}
+
+/// inclusive_scan_by_key accumulating in V (inclusive).
+template <class V, class Keys, class Values, class Out, class Eq, class Op>
+auto inclusive_scan_by_key_plan(Keys keys, Values values, Out out, Eq eq, Op op) {
+  using S = segment_value<V, bool>;
+  return segment_scan_of(segment_items_of<V, bool>(keys, values, eq),
+                         position_sink_of<S>(write_value<Out>{out}), op);
+}
+
+/// exclusive_scan_by_key from init (exclusive, from its init).
+template <class Keys, class Values, class Out, class T, class Eq, class Op>
+auto exclusive_scan_by_key_plan(Keys keys, Values values, Out out, T init, Eq eq, Op op) {
+  using S = segment_value<T, bool>;
+  return segment_scan_of(
+      segment_items_of<T, bool>(keys, values, eq),
+      position_sink_of<S>(write_exclusive<Keys, Eq, Out, T, Op>{head_flags_of(keys, eq), out,
+                                                                 init, op}),
+      op, S{init, false});
+}
+
+/// The runs of at least two items of n keys, their lengths in L (inclusive).
+template <class L, class Keys, class Offsets, class Lengths, class Eq, class Plus>
+auto longer_runs_plan(Keys keys, std::ptrdiff_t n, Offsets offsets, Lengths lengths, Eq eq,
+                      Plus plus) {
+  using S = segment_value<L, run_heads>;
+  const head_flags<Keys, Eq> heads = head_flags_of(keys, eq);
+  return segment_scan_of(
+      run_items<Keys, Eq, L>{heads, n},
+      position_sink_of<S>(write_longer_runs<Keys, Eq, Offsets, Lengths>{heads, n, offsets,
+                                                                        lengths}),
+      plus);
+}
+
+/// reduce_by_key of n items accumulating in V (inclusive; the segments counted in D).
+template <class V, class D, class Keys, class Values, class KeysOut, class ValuesOut, class Eq,
+          class Op>
+auto reduce_by_key_plan(Keys keys, Values values, D n, KeysOut keys_out, ValuesOut values_out,
+                        Eq eq, Op op) {
+  using S = segment_value<V, D>;
+  return segment_scan_of(segment_items_of<V, D>(keys, values, eq),
+                         position_sink_of<S>(write_segment<Keys, Eq, KeysOut, ValuesOut>{
+                             head_flags_of(keys, eq), n, keys_out, values_out}),
+                         op);
 }
 
 }  // namespace predix::detail

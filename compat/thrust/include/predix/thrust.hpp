@@ -6,7 +6,9 @@
 // Overloaded here, every form (stencil and not, with and without init/op): inclusive_scan,
 // exclusive_scan, reduce, copy_if, remove_copy_if, remove_if, partition, stable_partition,
 // partition_copy, stable_partition_copy, partition_point, is_partitioned, count_if, count,
-// find_if, find_if_not, find, any_of, all_of, none_of, unique, unique_copy, unique_count.
+// find_if, find_if_not, find, any_of, all_of, none_of, unique, unique_copy, unique_count,
+// unique_by_key, unique_by_key_copy, inclusive_scan_by_key, exclusive_scan_by_key,
+// reduce_by_key.
 // Thrust finds them by argument-dependent lookup on the policy (policy.hpp); any other
 // algorithm is Thrust's. As in Thrust, predix sees contiguous iterators as raw pointers (user
 // functors get T&, not thrust::device_reference<T>), and in device code (a kernel given par)
@@ -18,6 +20,8 @@
 #include <predix/thrust/find.hpp>
 #include <predix/thrust/partition.hpp>
 #include <predix/thrust/reduce.hpp>
+#include <predix/thrust/reduce_by_key.hpp>
 #include <predix/thrust/remove_if.hpp>
 #include <predix/thrust/scan.hpp>
+#include <predix/thrust/scan_by_key.hpp>
 #include <predix/thrust/unique.hpp>
