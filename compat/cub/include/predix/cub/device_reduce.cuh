@@ -1,16 +1,21 @@
 #pragma once
-// predix::cub::DeviceReduce::Sum (CUB 3.0.1 signature) on predix's asynchronous core
-// (reduce.cuh reduce_async): *d_out receives the sum, stored by predix's kernel,
-// accumulated as CUB does (init: the output's value type, or the input's when the output
-// has none; accumulator: the decayed result of plus(init, item)).
-//   in 1 0 1 1 (bool), out int → 3
+// predix::cub::DeviceReduce::Sum and ReduceByKey (CUB 3.0.1 signatures) on predix's
+// asynchronous core. Sum (reduce.cuh reduce_async): *d_out receives the sum, stored by
+// predix's kernel, accumulated as CUB does (init: the output's value type, or the input's when
+// the output has none; accumulator: the decayed result of plus(init, item)). ReduceByKey: the
+// by-key plan of predix/detail/segments.hpp on the scan core, then the runs counted
+// (count_if_async) into *d_num_runs_out, in the same storage.
+//   in 1 0 1 1 (bool), out int → 3;  keys 1 1 2, values 1 2 3 → unique 1 2, aggregates 3 3
 #include <iterator>
 #include <type_traits>
 
 #include <cuda/std/functional>
 
 #include <predix/cub/detail/run.cuh>
+#include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/reduce.cuh>
+#include <predix/cuda/device/scan.cuh>
+#include <predix/detail/segments.hpp>
 
 namespace predix::cub {
 namespace detail {
@@ -20,6 +25,28 @@ template <class Out, class Fallback>
 using output_t = std::conditional_t<
     std::is_void_v<typename std::iterator_traits<Out>::value_type>, Fallback,
     typename std::iterator_traits<Out>::value_type>;
+
+/// reduce_by_key of n items accumulating in A into the caller's outputs, and the number of
+/// runs to *num_runs: the scan, then the count of the keys' heads.
+template <class A, class Keys, class Unique, class Values, class Aggregates, class NumRuns,
+          class Eq, class Op>
+void reduce_by_key(void* storage, std::size_t& bytes, Keys keys, Unique unique, Values values,
+                   Aggregates aggregates, NumRuns num_runs, Eq eq, Op op, long long n,
+                   cudaStream_t stream, const char* algorithm) {
+  const auto plan =
+      predix::detail::reduce_by_key_plan<A>(keys, values, n, unique, aggregates, eq, op);
+  using S = typename decltype(plan)::value_type;
+  in_turn(
+      storage, bytes, algorithm,
+      [&](void* s, std::size_t& b) {
+        gpu::scan_async<false, S>(s, b, plan.items, n, plan.sink, S{}, plan.op, stream,
+                                  algorithm);
+      },
+      [&](void* s, std::size_t& b) {
+        gpu::count_if_async(s, b, predix::detail::head_flags_of(keys, eq), n,
+                            predix::detail::flag_set{}, num_runs, stream, algorithm);
+      });
+}
 
 }  // namespace detail
 
@@ -33,6 +60,26 @@ struct DeviceReduce {
     return detail::run(num_items, [&](long long n) {
       gpu::reduce_async(d_temp_storage, temp_storage_bytes, d_in, n, A(Init{}),
                         ::cuda::std::plus<>{}, d_out, stream, "DeviceReduce::Sum");
+    });
+  }
+
+  template <class KeysInputIteratorT, class UniqueOutputIteratorT, class ValuesInputIteratorT,
+            class AggregatesOutputIteratorT, class NumRunsOutputIteratorT, class ReductionOpT,
+            class NumItemsT>
+  static cudaError_t ReduceByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                 KeysInputIteratorT d_keys_in, UniqueOutputIteratorT d_unique_out,
+                                 ValuesInputIteratorT d_values_in,
+                                 AggregatesOutputIteratorT d_aggregates_out,
+                                 NumRunsOutputIteratorT d_num_runs_out,
+                                 ReductionOpT reduction_op, NumItemsT num_items,
+                                 cudaStream_t stream = 0) {
+    using Item = typename std::iterator_traits<ValuesInputIteratorT>::value_type;
+    using A = detail::accumulator_t<ReductionOpT, Item>;
+    return detail::run(num_items, [&](long long n) {
+      detail::reduce_by_key<A>(d_temp_storage, temp_storage_bytes, d_keys_in, d_unique_out,
+                               d_values_in, d_aggregates_out, d_num_runs_out,
+                               ::cuda::std::equal_to<>{}, reduction_op, n, stream,
+                               "DeviceReduce::ReduceByKey");
     });
   }
 };

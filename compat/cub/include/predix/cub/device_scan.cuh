@@ -1,7 +1,9 @@
 #pragma once
 // predix::cub::DeviceScan: cub::DeviceScan::InclusiveSum, ExclusiveSum, InclusiveScan and
 // ExclusiveScan (CUB 3.0.1 signatures, with a separate output or in place, and ExclusiveScan's
-// cub::FutureValue initial value, read on the device when the scan runs) on predix's
+// cub::FutureValue initial value, read on the device when the scan runs), and their *ByKey
+// forms (the scan restarts where a key differs from the one before it: the by-key plans of
+// predix/detail/segments.hpp) on predix's
 // asynchronous core (scan.cuh scan_async), accumulating in CUB's accumulator type: the decayed
 // result of op(init, item) — so flags (bool, uint8) sum into int, as with CUB.
 //   in 1 0 1 1 (bool) → InclusiveSum 1 1 2 3, ExclusiveSum 0 1 1 2
@@ -13,6 +15,7 @@
 
 #include <predix/cub/detail/run.cuh>
 #include <predix/cuda/device/scan.cuh>
+#include <predix/detail/segments.hpp>
 
 namespace predix::cub {
 namespace detail {
@@ -28,6 +31,15 @@ cudaError_t scan(void* storage, std::size_t& bytes, In in, Out out, Init init, O
   return run(num_items, [&](long long n) {
     gpu::scan_async<HAS_INIT, A>(storage, bytes, in, n, out, init, op, stream, algorithm);
   });
+}
+
+/// A by-key plan (segments.hpp segment_scan) of n items on the scan core, exclusive from its
+/// init when HAS_INIT.
+template <bool HAS_INIT, class Plan>
+void scan_plan(void* storage, std::size_t& bytes, const Plan& plan, long long n,
+               cudaStream_t stream, const char* algorithm) {
+  gpu::scan_async<HAS_INIT, typename Plan::value_type>(storage, bytes, plan.items, n, plan.sink,
+                                                        plan.init, plan.op, stream, algorithm);
 }
 
 }  // namespace detail
@@ -123,6 +135,67 @@ struct DeviceScan {
                                    NumItemsT num_items, cudaStream_t stream = 0) {
     return ExclusiveScan(d_temp_storage, temp_storage_bytes, d_data, d_data, scan_op, init_value,
                          num_items, stream);
+  }
+
+  template <class KeysInputIteratorT, class ValuesInputIteratorT, class ValuesOutputIteratorT,
+            class ScanOpT, class EqualityOpT = ::cuda::std::equal_to<>, class NumItemsT = int>
+  static cudaError_t InclusiveScanByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                        KeysInputIteratorT d_keys_in,
+                                        ValuesInputIteratorT d_values_in,
+                                        ValuesOutputIteratorT d_values_out, ScanOpT scan_op,
+                                        NumItemsT num_items, EqualityOpT equality_op = {},
+                                        cudaStream_t stream = 0) {
+    using A = detail::accumulator_t<ScanOpT, detail::item_t<ValuesInputIteratorT>>;
+    return detail::run(num_items, [&](long long n) {
+      detail::scan_plan<false>(d_temp_storage, temp_storage_bytes,
+                               predix::detail::inclusive_scan_by_key_plan<A>(
+                                   d_keys_in, d_values_in, d_values_out, equality_op, scan_op),
+                               n, stream, "DeviceScan::InclusiveScanByKey");
+    });
+  }
+
+  template <class KeysInputIteratorT, class ValuesInputIteratorT, class ValuesOutputIteratorT,
+            class ScanOpT, class InitValueT, class EqualityOpT = ::cuda::std::equal_to<>,
+            class NumItemsT = int>
+  static cudaError_t ExclusiveScanByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                        KeysInputIteratorT d_keys_in,
+                                        ValuesInputIteratorT d_values_in,
+                                        ValuesOutputIteratorT d_values_out, ScanOpT scan_op,
+                                        InitValueT init_value, NumItemsT num_items,
+                                        EqualityOpT equality_op = {}, cudaStream_t stream = 0) {
+    using A = detail::accumulator_t<ScanOpT, detail::item_t<ValuesInputIteratorT>, InitValueT>;
+    return detail::run(num_items, [&](long long n) {
+      detail::scan_plan<true>(d_temp_storage, temp_storage_bytes,
+                              predix::detail::exclusive_scan_by_key_plan(
+                                  d_keys_in, d_values_in, d_values_out,
+                                  static_cast<A>(init_value), equality_op, scan_op),
+                              n, stream, "DeviceScan::ExclusiveScanByKey");
+    });
+  }
+
+  template <class KeysInputIteratorT, class ValuesInputIteratorT, class ValuesOutputIteratorT,
+            class EqualityOpT = ::cuda::std::equal_to<>, class NumItemsT = int>
+  static cudaError_t InclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                       KeysInputIteratorT d_keys_in,
+                                       ValuesInputIteratorT d_values_in,
+                                       ValuesOutputIteratorT d_values_out, NumItemsT num_items,
+                                       EqualityOpT equality_op = {}, cudaStream_t stream = 0) {
+    return InclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                              d_values_out, ::cuda::std::plus<>{}, num_items, equality_op,
+                              stream);
+  }
+
+  template <class KeysInputIteratorT, class ValuesInputIteratorT, class ValuesOutputIteratorT,
+            class EqualityOpT = ::cuda::std::equal_to<>, class NumItemsT = int>
+  static cudaError_t ExclusiveSumByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                       KeysInputIteratorT d_keys_in,
+                                       ValuesInputIteratorT d_values_in,
+                                       ValuesOutputIteratorT d_values_out, NumItemsT num_items,
+                                       EqualityOpT equality_op = {}, cudaStream_t stream = 0) {
+    return ExclusiveScanByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in,
+                              d_values_out, ::cuda::std::plus<>{},
+                              detail::item_t<ValuesInputIteratorT>{}, num_items, equality_op,
+                              stream);
   }
 };
 

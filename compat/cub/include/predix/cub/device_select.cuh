@@ -1,17 +1,20 @@
 #pragma once
 // predix::cub::DeviceSelect: cub::DeviceSelect::If and Flagged (CUB 3.0.1 signatures, with
-// and without a separate output) on predix's asynchronous core (select.cuh select_async).
-// Stable: the selected items keep their order; *d_num_selected_out receives their count,
-// stored by predix's last tile.
-//   in a b c d, flags 1 0 1 1 → out a c d, count 3
+// and without a separate output), Unique and UniqueByKey on predix's asynchronous core
+// (select.cuh select_async; Unique selects by the head flags of adjacent items, as
+// predix::unique_copy does). Stable: the selected items keep their order;
+// *d_num_selected_out receives their count, stored by predix's last tile.
+//   in a b c d, flags 1 0 1 1 → out a c d, count 3;  Unique of 3 3 5 5 2 → 3 5 2, count 3
 // Items predix's kernel does not take (not trivially copyable) run CUB's own.
 #include <iterator>
 
 #include <cub/device/device_select.cuh>
 #include <cuda/std/cstdint>
+#include <cuda/std/functional>
 
 #include <predix/cub/detail/run.cuh>
 #include <predix/cuda/device/select.cuh>
+#include <predix/detail/head_flags.hpp>
 
 namespace predix::cub {
 namespace detail {
@@ -100,6 +103,67 @@ struct DeviceSelect {
                              select_op, stream, "DeviceSelect::If");
       });
     }
+  }
+
+  template <class InputIteratorT, class OutputIteratorT, class NumSelectedIteratorT>
+  static cudaError_t Unique(void* d_temp_storage, size_t& temp_storage_bytes, InputIteratorT d_in,
+                            OutputIteratorT d_out, NumSelectedIteratorT d_num_selected_out,
+                            ::cuda::std::int64_t num_items, cudaStream_t stream = 0) {
+    if constexpr (!detail::selects_natively_v<InputIteratorT>) {
+      return ::cub::DeviceSelect::Unique(d_temp_storage, temp_storage_bytes, d_in, d_out,
+                                         d_num_selected_out, num_items, stream);
+    } else {
+      return detail::run(num_items, [&](long long n) {
+        detail::select<false>(d_temp_storage, temp_storage_bytes, d_in,
+                              predix::detail::head_flags_of(d_in, ::cuda::std::equal_to<>{}),
+                              d_out, d_num_selected_out, n, predix::detail::flag_set{}, stream,
+                              "DeviceSelect::Unique");
+      });
+    }
+  }
+
+  /// The first key of each run of keys that equality_op holds equal, and its value: the
+  /// values selected first, then the keys, in the same storage.
+  template <class KeyInputIteratorT, class ValueInputIteratorT, class KeyOutputIteratorT,
+            class ValueOutputIteratorT, class NumSelectedIteratorT, class NumItemsT,
+            class EqualityOpT,
+            class = std::enable_if_t<!std::is_convertible_v<EqualityOpT, cudaStream_t>>>
+  static cudaError_t UniqueByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                 KeyInputIteratorT d_keys_in, ValueInputIteratorT d_values_in,
+                                 KeyOutputIteratorT d_keys_out, ValueOutputIteratorT d_values_out,
+                                 NumSelectedIteratorT d_num_selected_out, NumItemsT num_items,
+                                 EqualityOpT equality_op, cudaStream_t stream = 0) {
+    if constexpr (!detail::selects_natively_v<KeyInputIteratorT> ||
+                  !detail::selects_natively_v<ValueInputIteratorT>) {
+      return ::cub::DeviceSelect::UniqueByKey(d_temp_storage, temp_storage_bytes, d_keys_in,
+                                              d_values_in, d_keys_out, d_values_out,
+                                              d_num_selected_out, num_items, equality_op, stream);
+    } else {
+      constexpr const char* name = "DeviceSelect::UniqueByKey";
+      return detail::run(num_items, [&](long long n) {
+        const auto heads = predix::detail::head_flags_of(d_keys_in, equality_op);
+        auto selection = [&](auto in, auto out) {
+          return [=, &d_num_selected_out](void* storage, std::size_t& bytes) {
+            detail::select<false>(storage, bytes, in, heads, out, d_num_selected_out, n,
+                                  predix::detail::flag_set{}, stream, name);
+          };
+        };
+        detail::in_turn(d_temp_storage, temp_storage_bytes, name,
+                        selection(d_values_in, d_values_out), selection(d_keys_in, d_keys_out));
+      });
+    }
+  }
+
+  template <class KeyInputIteratorT, class ValueInputIteratorT, class KeyOutputIteratorT,
+            class ValueOutputIteratorT, class NumSelectedIteratorT, class NumItemsT>
+  static cudaError_t UniqueByKey(void* d_temp_storage, size_t& temp_storage_bytes,
+                                 KeyInputIteratorT d_keys_in, ValueInputIteratorT d_values_in,
+                                 KeyOutputIteratorT d_keys_out, ValueOutputIteratorT d_values_out,
+                                 NumSelectedIteratorT d_num_selected_out, NumItemsT num_items,
+                                 cudaStream_t stream = 0) {
+    return UniqueByKey(d_temp_storage, temp_storage_bytes, d_keys_in, d_values_in, d_keys_out,
+                       d_values_out, d_num_selected_out, num_items, ::cuda::std::equal_to<>{},
+                       stream);
   }
 };
 

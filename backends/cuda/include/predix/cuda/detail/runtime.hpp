@@ -285,6 +285,19 @@ void check_device_iterator(const predix::detail::segment_items<Keys, Values, Eq,
   check_device_iterator(items.values, algorithm, what);
 }
 
+template <class Keys, class Eq, class L>
+void check_device_iterator(const predix::detail::run_items<Keys, Eq, L>& items,
+                           const char* algorithm, const char* what) {
+  check_device_iterator(items.heads, algorithm, what);
+}
+
+template <class Keys, class Eq, class Offsets, class Lengths>
+void check_writes(const predix::detail::write_longer_runs<Keys, Eq, Offsets, Lengths>& w,
+                  const char* algorithm, const char* what) {
+  check_device_iterator(w.offsets, algorithm, what);
+  check_device_iterator(w.lengths, algorithm, what);
+}
+
 template <class Out>
 void check_writes(const predix::detail::write_value<Out>& w, const char* algorithm,
                   const char* what) {

@@ -8,9 +8,11 @@
 // a sum) stored to the caller's device memory by predix's kernels.
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <new>
 #include <stdexcept>
+#include <string>
 #include <type_traits>
 #include <utility>
 
@@ -34,6 +36,30 @@ cudaError_t run(NumItems num_items, Call&& call) {
   } catch (const std::length_error&) {
     return cudaErrorInvalidValue;
   }
+}
+
+/// Core calls that run one after the other on one stream in the same storage (each
+/// call(storage, bytes) a core entry point): a size query returns the largest one's need, and
+/// storage smaller than that fails before any of them runs, so that nothing is written.
+template <class... Calls>
+void in_turn(void* storage, std::size_t& bytes, const char* algorithm, Calls&&... calls) {
+  std::size_t most = 0;
+  (
+      [&] {
+        std::size_t need = 0;
+        calls(nullptr, need);
+        most = std::max(most, need);
+      }(),
+      ...);
+  if (storage == nullptr) {
+    bytes = most;
+    return;
+  }
+  if (bytes < most) {
+    throw cuda_error(cudaErrorInvalidValue, std::string("predix::") + algorithm +
+                                                ": temporary storage smaller than asked for");
+  }
+  (calls(storage, bytes), ...);
 }
 
 /// The accumulator type of CUB 3.0.1 (P2322): the decayed result of op(init, item).
