@@ -1,7 +1,8 @@
 // A work queue in Thrust, one step at a time: a task whose work is done retires (its id goes
 // to a log), a large task splits into 2–4 children sharing its work, and every other task
 // does one unit of work. Each step prints the queue's size, how many distinct amounts of work
-// it holds, and checksums.
+// it holds and the most common one (unique_count and reduce_by_key over the sorted amounts),
+// and checksums.
 //
 // Switched to predix by one token, the policy:   thrust::device  →  predix::thrust::par
 // (here through the macro WORK_QUEUE_PREDIX, so that one source builds both ways). The same
@@ -15,6 +16,8 @@
 #include <thrust/execution_policy.h>
 #include <thrust/for_each.h>
 #include <thrust/functional.h>
+#include <thrust/extrema.h>
+#include <thrust/iterator/constant_iterator.h>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/iterator/zip_iterator.h>
@@ -159,9 +162,19 @@ void run() {
     thrust::device_vector<int> amounts = work;
     thrust::sort(policy, amounts.begin(), amounts.end());
     const long distinct = thrust::unique_count(policy, amounts.begin(), amounts.end());
+    // How many tasks hold each amount (runs of the sorted amounts), and the most common one.
+    thrust::device_vector<int> amount(distinct), tasks_with(distinct);
+    thrust::reduce_by_key(policy, amounts.begin(), amounts.end(),
+                          thrust::constant_iterator<int>(1), amount.begin(), tasks_with.begin());
+    const long most = distinct == 0 ? 0
+                                    : thrust::max_element(policy, tasks_with.begin(),
+                                                          tasks_with.end()) - tasks_with.begin();
+    const int common = distinct == 0 ? 0 : static_cast<int>(amount[most]);
+    const int common_tasks = distinct == 0 ? 0 : static_cast<int>(tasks_with[most]);
     std::printf("step %2d: %6ld tasks, %6ld retired, %5ld split into %6ld, work %8lld (max %3d, "
-                "%3ld amounts), checksum %016llx\n",
-                step, n, done, large, children, total_work, largest, distinct, checksum);
+                "%3ld amounts, most often %3d in %5d tasks), checksum %016llx\n",
+                step, n, done, large, children, total_work, largest, distinct, common,
+                common_tasks, checksum);
   }
   const task_id id_sum = thrust::reduce(policy, retired.begin(), retired.end(), task_id(0));
   std::printf("retired %ld tasks, id sum %llu\n", static_cast<long>(retired.size()), id_sum);

@@ -33,7 +33,9 @@ namespace predix_test::fuzz {
 
 // Every form of DESIGN.md §1. *_flags: the input is the predicate's bool through a transform
 // iterator (the 0/1 data of the CUDA binary path), scanned / reduced into an int32 or bool.
-// unique*_eq: with same_flag of the case's predicate as the binary predicate.
+// unique*_eq: with same_flag of the case's predicate as the binary predicate. *_by_key: the
+// input as the keys (same_flag as the binary predicate) and a copy of it as the values, with the
+// case's op.
 #define PREDIX_FUZZ_FORMS(X)                                                                     \
   X(inclusive_scan)                                                                              \
   X(inclusive_scan_op) X(exclusive_scan) X(exclusive_scan_init) X(exclusive_scan_init_op)        \
@@ -44,9 +46,11 @@ namespace predix_test::fuzz {
                       X(partition_copy) X(partition_copy_stencil) X(stable_partition_copy)       \
                           X(stable_partition_copy_stencil) X(is_partitioned) X(partition_point)  \
                               X(count_if) X(count) X(any_of) X(all_of) X(none_of) X(find_if)     \
-                                  X(find_if_not) X(find) X(unique) X(unique_eq)         \
-                                      X(unique_copy) X(unique_copy_eq) X(unique_count)   \
-                                          X(unique_count_eq)
+                                  X(find_if_not) X(find) X(unique) X(unique_eq)                  \
+                                      X(unique_copy) X(unique_copy_eq) X(unique_count)           \
+                                          X(unique_count_eq) X(inclusive_scan_by_key)            \
+                                              X(exclusive_scan_by_key) X(reduce_by_key)          \
+                                                  X(unique_by_key) X(unique_by_key_copy)
 
 #define PREDIX_FUZZ_ENUM(name) name,
 #define PREDIX_FUZZ_NAME(name) #name,

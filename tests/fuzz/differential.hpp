@@ -111,6 +111,20 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
     }
   };
   auto with_op = [&](auto f) { visit_op<T>(s.op, [&](auto op, const char*) { f(op); }); };
+  // The by-key forms: the input is the keys, a copy of it the values; call(keys out, values
+  // out) → their ends, both poisoned first.
+  auto values = M::upload(d.values);
+  T* const v = values.begin();
+  const same_flag eq{pred};
+  auto by_key = [&](auto call) {
+    auto keys_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
+    auto values_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
+    const auto ends = call(keys_out.begin(), values_out.begin());
+    o.scalar("end of keys", ends.first - keys_out.begin());
+    o.scalar("end of values", ends.second - values_out.begin());
+    o.array("keys", M::download(keys_out));
+    o.array("values", M::download(values_out));
+  };
   constexpr bool plus = !std::is_same_v<T, affine>;  // decode() gives affine an op form
   const auto& p = policy;
   switch (s.what) {
@@ -233,10 +247,41 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
     case form::unique_count_eq:
       o.scalar("unique_count", predix::unique_count(p, first, last, same_flag{pred}));
       break;
+    case form::inclusive_scan_by_key:
+      with_op([&](auto op) {
+        output(T{}, [&](T* out) {
+          return predix::inclusive_scan_by_key(p, first, last, v, out, eq, op);
+        });
+      });
+      break;
+    case form::exclusive_scan_by_key:
+      with_op([&](auto op) {
+        output(T{}, [&](T* out) {
+          return predix::exclusive_scan_by_key(p, first, last, v, out, d.init, eq, op);
+        });
+      });
+      break;
+    case form::reduce_by_key:
+      with_op([&](auto op) {
+        by_key([&](T* ko, T* vo) { return predix::reduce_by_key(p, first, last, v, ko, vo, eq, op); });
+      });
+      break;
+    case form::unique_by_key_copy:
+      by_key([&](T* ko, T* vo) { return predix::unique_by_key_copy(p, first, last, v, ko, vo, eq); });
+      break;
+    case form::unique_by_key: {
+      const auto ends = predix::unique_by_key(p, first, last, v, eq);
+      const std::ptrdiff_t k = std::clamp<std::ptrdiff_t>(ends.first - first, 0, n);
+      o.scalar("end of keys", ends.first - first);
+      o.scalar("end of values", ends.second - v);
+      o.array("keys", M::download(in), k);
+      o.array("values", M::download(values), k);
+      break;
+    }
   }
   const bool writes_input =
       scan_in_place || (s.what >= form::remove_if && s.what <= form::stable_partition_stencil) ||
-      s.what == form::unique || s.what == form::unique_eq;
+      s.what == form::unique || s.what == form::unique_eq || s.what == form::unique_by_key;
   if (!writes_input) o.array("input afterwards", M::download(in));
   return o;
 }
