@@ -61,11 +61,7 @@ void shape(const char* name, long long n, int reps, double copy) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int log2n = argc > 1 ? std::atoi(argv[1]) : 28;
-  const int reps = argc > 2 ? std::atoi(argv[2]) : 20;
-  const long long n = 1ll << log2n;
-  const double copy = copy_bandwidth(sizeof(std::int32_t) * n, reps);
-  std::printf("n = 2^%d, copy %.0f GB/s\n", log2n, copy * 1e-9);
+  const auto [n, reps, copy] = start(argc, argv);
   shape<std::uint8_t, std::uint8_t>("uint8", n, reps, copy);
   shape<std::int32_t, std::int32_t>("int32", n, reps, copy);
   shape<std::int64_t, std::int64_t>("int64", n, reps, copy);

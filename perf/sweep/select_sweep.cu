@@ -77,11 +77,7 @@ void shape(const char* type, int percent, long long n, int reps, double copy) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int log2n = argc > 1 ? std::atoi(argv[1]) : 28;
-  const int reps = argc > 2 ? std::atoi(argv[2]) : 20;
-  const long long n = 1ll << log2n;
-  const double copy = copy_bandwidth(sizeof(std::int32_t) * n, reps);
-  std::printf("n = 2^%d, copy %.0f GB/s\n", log2n, copy * 1e-9);
+  const auto [n, reps, copy] = start(argc, argv);
   for (int percent : {1, 50, 99}) {
     shape<std::uint8_t>("uint8", percent, n, reps, copy);
     shape<std::int32_t>("int32", percent, n, reps, copy);

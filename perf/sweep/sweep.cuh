@@ -95,4 +95,20 @@ inline void report(const char* name, double bytes, double t_ours, double t_cub, 
               bad == 0 ? "ok" : "MISMATCH");
 }
 
+/// A sweep's size and repetitions from its arguments ([log2 n = 28] [repetitions = 20]), and
+/// the copy bandwidth measured for it; prints the header line.
+struct setup {
+  long long n;
+  int reps;
+  double copy;
+};
+inline setup start(int argc, char** argv) {
+  const int log2n = argc > 1 ? std::atoi(argv[1]) : 28;
+  const int reps = argc > 2 ? std::atoi(argv[2]) : 20;
+  const long long n = 1ll << log2n;
+  const double copy = copy_bandwidth(sizeof(std::int32_t) * n, reps);
+  std::printf("n = 2^%d, copy %.0f GB/s\n", log2n, copy * 1e-9);
+  return {n, reps, copy};
+}
+
 }  // namespace sweep

@@ -1,14 +1,23 @@
 // thrust::inclusive_scan_by_key, exclusive_scan_by_key, reduce_by_key, unique_by_key and
 // unique_by_key_copy on predix::thrust::par, every form, over device_vector iterators: each call
-// reaches predix and gives the result of the same call on thrust::device.
+// reaches predix and gives the result of the same call on thrust::device. One exception:
+// reduce_by_key with a predicate coarser than == writes the first key of each run, as Thrust
+// documents and its OMP and CPP systems do, where Thrust's CUDA system writes the last (its
+// kernel scatters each head's predecessor key); there the keys are compared by their class.
 #include <thrust/reduce.h>
 #include <thrust/scan.h>
+#include <thrust/transform.h>
 #include <thrust/unique.h>
 
 #include "compat_test.hpp"
 
 namespace predix_test {
 namespace {
+
+/// A key's class under same_parity (the poison, -7, has its own).
+struct parity_of {
+  PREDIX_HOST_DEVICE int operator()(int k) const { return k < 0 ? k : k % 2; }
+};
 
 TEST(ThrustByKey, Scans) {
   for_each_case([](std::ptrdiff_t n, int threshold, rng& r) {
@@ -76,8 +85,9 @@ TEST(ThrustByKey, ReduceAndUnique) {
     const auto k0 = keys.begin(), k1 = keys.end();
     const auto v = values.begin();
     const thrust::maximum<int> most;
-    // call(thrust policy, keys out, values out) → a pair of ends, on thrust::device and par
-    auto check = [&](const char* algorithm, auto&& call) {
+    // call(thrust policy, keys out, values out) → a pair of ends, on thrust::device and par;
+    // by_class: keys compared by their parity only (see above)
+    auto check = [&](const char* algorithm, auto&& call, bool by_class = false) {
       ints keys_expected(n, poison), values_expected(n, poison);
       ints keys_actual(n, poison), values_actual(n, poison);
       const auto e = call(thrust::device, keys_expected.begin(), values_expected.begin());
@@ -85,18 +95,35 @@ TEST(ThrustByKey, ReduceAndUnique) {
           algorithm, [&] { return call(par, keys_actual.begin(), values_actual.begin()); });
       EXPECT_EQ(a.first - keys_actual.begin(), e.first - keys_expected.begin());
       EXPECT_EQ(a.second - values_actual.begin(), e.second - values_expected.begin());
+      if (by_class) {
+        for (ints* keys_out : {&keys_actual, &keys_expected}) {
+          thrust::transform(thrust::device, keys_out->begin(), keys_out->end(), keys_out->begin(),
+                            parity_of{});
+        }
+      }
       EXPECT_TRUE(same_range(keys_actual, keys_expected)) << algorithm;
       EXPECT_TRUE(same_range(values_actual, values_expected)) << algorithm;
     };
+#if PREDIX_THRUST_CUDA
+    constexpr bool cuda = true;
+#else
+    constexpr bool cuda = false;
+#endif
     check("reduce_by_key", [&](auto& p, auto ko, auto vo) {
       return thrust::reduce_by_key(p, k0, k1, v, ko, vo);
     });
-    check("reduce_by_key", [&](auto& p, auto ko, auto vo) {
-      return thrust::reduce_by_key(p, k0, k1, v, ko, vo, same_parity{});
-    });
-    check("reduce_by_key", [&](auto& p, auto ko, auto vo) {
-      return thrust::reduce_by_key(p, k0, k1, v, ko, vo, same_parity{}, most);
-    });
+    check(
+        "reduce_by_key",
+        [&](auto& p, auto ko, auto vo) {
+          return thrust::reduce_by_key(p, k0, k1, v, ko, vo, same_parity{});
+        },
+        cuda);
+    check(
+        "reduce_by_key",
+        [&](auto& p, auto ko, auto vo) {
+          return thrust::reduce_by_key(p, k0, k1, v, ko, vo, same_parity{}, most);
+        },
+        cuda);
     check("unique_by_key_copy", [&](auto& p, auto ko, auto vo) {
       return thrust::unique_by_key_copy(p, k0, k1, v, ko, vo);
     });
