@@ -7,8 +7,8 @@
 //                   synchronizes the device and only the stream's order makes a call see its input
 //   cuda_backend    differential(c, cuda_backend{&context}) runs cases on
 //                   predix::cuda.on(context.stream)
-// run<cuda_policy, T, stream_memory> is compiled once per type of the suite, in parallel, by
-// fuzz_runner.cu (run_type<I>); the tests only call it.
+// run<cuda_policy, T, stream_memory> is compiled once per type of the suite and part of the
+// forms, in parallel, by fuzz_runner.cu (run_type<I, F>); the tests only call it.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -98,8 +98,8 @@ struct stream_memory {
   }
 };
 
-/// run<predix::cuda_policy, type_at<I>, stream_memory>, defined by fuzz_runner.cu.
-template <int I>
+/// run<predix::cuda_policy, type_at<I>, stream_memory, F>, defined by fuzz_runner.cu.
+template <int I, forms F>
 outcome run_type(const predix::cuda_policy& policy, const shape& s, const data<type_at<I>>& d);
 
 struct cuda_backend {
@@ -111,7 +111,9 @@ inline const char* backend_name(const cuda_backend&) { return "cuda"; }
 template <class T>
 outcome run(const cuda_backend& backend, const shape& s, const data<T>& d) {
   current_stream = backend.context;
-  return run_type<index_of<T>()>(predix::cuda.on(backend.context->stream), s, d);
+  const auto policy = predix::cuda.on(backend.context->stream);
+  return is_by_key(s.what) ? run_type<index_of<T>(), forms::by_key>(policy, s, d)
+                           : run_type<index_of<T>(), forms::others>(policy, s, d);
 }
 
 }  // namespace predix_test::fuzz

@@ -34,8 +34,8 @@ namespace predix_test::fuzz {
 // Every form of DESIGN.md §1. *_flags: the input is the predicate's bool through a transform
 // iterator (the 0/1 data of the CUDA binary path), scanned / reduced into an int32 or bool.
 // unique*_eq: with same_flag of the case's predicate as the binary predicate. *_by_key: the
-// input as the keys (same_flag as the binary predicate) and a copy of it as the values, with the
-// case's op.
+// input as the keys (same_flag as the binary predicate) and a copy of it as the values, with
+// plus (affine maps: composition) whatever the case's op.
 #define PREDIX_FUZZ_FORMS(X)                                                                     \
   X(inclusive_scan)                                                                              \
   X(inclusive_scan_op) X(exclusive_scan) X(exclusive_scan_init) X(exclusive_scan_init_op)        \

@@ -60,8 +60,13 @@ void visit_count_op(int index, F&& f) {
   }
 }
 
+/// Which forms run() compiles in: all of them, or the by-key forms or the others alone (the
+/// CUDA fuzz runner compiles the two apart, in parallel: tests/cuda/fuzz_runner.cu).
+enum class forms { all, by_key, others };
+inline bool is_by_key(form f) { return f >= form::inclusive_scan_by_key; }
+
 /// The case's form on `policy`, with data moved by M (upload / download, as backend_memory).
-template <class Policy, class T, class M = backend_memory<Policy>>
+template <class Policy, class T, class M = backend_memory<Policy>, forms F = forms::all>
 outcome run(const Policy& policy, const shape& s, const data<T>& d) {
   outcome o;
   const std::ptrdiff_t n = s.n;
@@ -111,172 +116,193 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
     }
   };
   auto with_op = [&](auto f) { visit_op<T>(s.op, [&](auto op, const char*) { f(op); }); };
-  // The by-key forms: the input is the keys, a copy of it the values; call(keys out, values
-  // out) → their ends, both poisoned first.
-  auto values = M::upload(d.values);
-  T* const v = values.begin();
-  const same_flag eq{pred};
-  auto by_key = [&](auto call) {
-    auto keys_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
-    auto values_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
-    const auto ends = call(keys_out.begin(), values_out.begin());
-    o.scalar("end of keys", ends.first - keys_out.begin());
-    o.scalar("end of values", ends.second - values_out.begin());
-    o.array("keys", M::download(keys_out));
-    o.array("values", M::download(values_out));
-  };
   constexpr bool plus = !std::is_same_v<T, affine>;  // decode() gives affine an op form
   const auto& p = policy;
-  switch (s.what) {
-    case form::inclusive_scan:
-      if constexpr (plus)
-        output(T{}, [&](T* out) { return predix::inclusive_scan(p, first, last, out); });
-      break;
-    case form::inclusive_scan_op:
-      with_op([&](auto op) {
-        output(T{}, [&](T* out) { return predix::inclusive_scan(p, first, last, out, op); });
-      });
-      break;
-    case form::exclusive_scan:
-      if constexpr (plus)
-        output(T{}, [&](T* out) { return predix::exclusive_scan(p, first, last, out); });
-      break;
-    case form::exclusive_scan_init:
-      if constexpr (plus)
-        output(T{}, [&](T* out) { return predix::exclusive_scan(p, first, last, out, d.init); });
-      break;
-    case form::exclusive_scan_init_op:
-      with_op([&](auto op) {
-        output(T{},
-               [&](T* out) { return predix::exclusive_scan(p, first, last, out, d.init, op); });
-      });
-      break;
-    case form::inclusive_scan_flags:
-      visit_op<bool>(s.op, [&](auto op, const char*) {
-        output(bool{},
-               [&](bool* out) { return predix::inclusive_scan(p, flags, flags + n, out, op); });
-      });
-      break;
-    case form::exclusive_scan_flags:
-      visit_count_op(s.op, [&](auto op) {
-        output(std::int32_t{}, [&](std::int32_t* out) {
-          return predix::exclusive_scan(p, flags, flags + n, out, d.count_init, op);
+  if constexpr (F != forms::by_key) {
+    switch (s.what) {
+      case form::inclusive_scan:
+        if constexpr (plus)
+          output(T{}, [&](T* out) { return predix::inclusive_scan(p, first, last, out); });
+        break;
+      case form::inclusive_scan_op:
+        with_op([&](auto op) {
+          output(T{}, [&](T* out) { return predix::inclusive_scan(p, first, last, out, op); });
         });
-      });
-      break;
-    case form::reduce:
-      if constexpr (plus) result(predix::reduce(p, first, last));
-      break;
-    case form::reduce_init:
-      if constexpr (plus) result(predix::reduce(p, first, last, d.init));
-      break;
-    case form::reduce_init_op:
-      with_op([&](auto op) { result(predix::reduce(p, first, last, d.init, op)); });
-      break;
-    case form::reduce_flags:
-      visit_count_op(
-          s.op, [&](auto op) { result(predix::reduce(p, flags, flags + n, d.count_init, op)); });
-      break;
-    case form::copy_if:
-      output(T{}, [&](T* out) { return predix::copy_if(p, first, last, out, pred); });
-      break;
-    case form::copy_if_stencil:
-      output(T{}, [&](T* out) { return predix::copy_if(p, first, last, st, out, pred); });
-      break;
-    case form::remove_copy_if:
-      output(T{}, [&](T* out) { return predix::remove_copy_if(p, first, last, out, pred); });
-      break;
-    case form::remove_copy_if_stencil:
-      output(T{}, [&](T* out) { return predix::remove_copy_if(p, first, last, st, out, pred); });
-      break;
-    case form::remove_if: in_place(predix::remove_if(p, first, last, pred), false); break;
-    case form::remove_if_stencil:
-      in_place(predix::remove_if(p, first, last, st, pred), false);
-      break;
-    case form::partition: in_place(predix::partition(p, first, last, pred), true); break;
-    case form::partition_stencil:
-      in_place(predix::partition(p, first, last, st, pred), true);
-      break;
-    case form::stable_partition:
-      in_place(predix::stable_partition(p, first, last, pred), true);
-      break;
-    case form::stable_partition_stencil:
-      in_place(predix::stable_partition(p, first, last, st, pred), true);
-      break;
-    case form::partition_copy:
-      split([&](T* y, T* x) { return predix::partition_copy(p, first, last, y, x, pred); });
-      break;
-    case form::partition_copy_stencil:
-      split([&](T* y, T* x) { return predix::partition_copy(p, first, last, st, y, x, pred); });
-      break;
-    case form::stable_partition_copy:
-      split([&](T* y, T* x) { return predix::stable_partition_copy(p, first, last, y, x, pred); });
-      break;
-    case form::stable_partition_copy_stencil:
-      split([&](T* y, T* x) {
-        return predix::stable_partition_copy(p, first, last, st, y, x, pred);
-      });
-      break;
-    case form::is_partitioned:
-      o.scalar("is_partitioned", predix::is_partitioned(p, first, last, pred));
-      break;
-    case form::partition_point:
-      o.scalar("partition_point", predix::partition_point(p, first, last, pred) - first);
-      break;
-    case form::count_if: o.scalar("count_if", predix::count_if(p, first, last, pred)); break;
-    case form::count: o.scalar("count", predix::count(p, first, last, d.value)); break;
-    case form::any_of: o.scalar("any_of", predix::any_of(p, first, last, pred)); break;
-    case form::all_of: o.scalar("all_of", predix::all_of(p, first, last, pred)); break;
-    case form::none_of: o.scalar("none_of", predix::none_of(p, first, last, pred)); break;
-    case form::find_if: o.scalar("find_if", predix::find_if(p, first, last, pred) - first); break;
-    case form::find_if_not:
-      o.scalar("find_if_not", predix::find_if_not(p, first, last, pred) - first);
-      break;
-    case form::find: o.scalar("find", predix::find(p, first, last, d.value) - first); break;
-    case form::unique: in_place(predix::unique(p, first, last), false); break;
-    case form::unique_eq: in_place(predix::unique(p, first, last, same_flag{pred}), false); break;
-    case form::unique_copy:
-      output(T{}, [&](T* out) { return predix::unique_copy(p, first, last, out); });
-      break;
-    case form::unique_copy_eq:
-      output(T{}, [&](T* out) { return predix::unique_copy(p, first, last, out, same_flag{pred}); });
-      break;
-    case form::unique_count:
-      o.scalar("unique_count", predix::unique_count(p, first, last));
-      break;
-    case form::unique_count_eq:
-      o.scalar("unique_count", predix::unique_count(p, first, last, same_flag{pred}));
-      break;
-    case form::inclusive_scan_by_key:
-      with_op([&](auto op) {
+        break;
+      case form::exclusive_scan:
+        if constexpr (plus)
+          output(T{}, [&](T* out) { return predix::exclusive_scan(p, first, last, out); });
+        break;
+      case form::exclusive_scan_init:
+        if constexpr (plus)
+          output(T{}, [&](T* out) { return predix::exclusive_scan(p, first, last, out, d.init); });
+        break;
+      case form::exclusive_scan_init_op:
+        with_op([&](auto op) {
+          output(T{},
+                 [&](T* out) { return predix::exclusive_scan(p, first, last, out, d.init, op); });
+        });
+        break;
+      case form::inclusive_scan_flags:
+        visit_op<bool>(s.op, [&](auto op, const char*) {
+          output(bool{},
+                 [&](bool* out) { return predix::inclusive_scan(p, flags, flags + n, out, op); });
+        });
+        break;
+      case form::exclusive_scan_flags:
+        visit_count_op(s.op, [&](auto op) {
+          output(std::int32_t{}, [&](std::int32_t* out) {
+            return predix::exclusive_scan(p, flags, flags + n, out, d.count_init, op);
+          });
+        });
+        break;
+      case form::reduce:
+        if constexpr (plus) result(predix::reduce(p, first, last));
+        break;
+      case form::reduce_init:
+        if constexpr (plus) result(predix::reduce(p, first, last, d.init));
+        break;
+      case form::reduce_init_op:
+        with_op([&](auto op) { result(predix::reduce(p, first, last, d.init, op)); });
+        break;
+      case form::reduce_flags:
+        visit_count_op(
+            s.op, [&](auto op) { result(predix::reduce(p, flags, flags + n, d.count_init, op)); });
+        break;
+      case form::copy_if:
+        output(T{}, [&](T* out) { return predix::copy_if(p, first, last, out, pred); });
+        break;
+      case form::copy_if_stencil:
+        output(T{}, [&](T* out) { return predix::copy_if(p, first, last, st, out, pred); });
+        break;
+      case form::remove_copy_if:
+        output(T{}, [&](T* out) { return predix::remove_copy_if(p, first, last, out, pred); });
+        break;
+      case form::remove_copy_if_stencil:
+        output(T{}, [&](T* out) { return predix::remove_copy_if(p, first, last, st, out, pred); });
+        break;
+      case form::remove_if: in_place(predix::remove_if(p, first, last, pred), false); break;
+      case form::remove_if_stencil:
+        in_place(predix::remove_if(p, first, last, st, pred), false);
+        break;
+      case form::partition: in_place(predix::partition(p, first, last, pred), true); break;
+      case form::partition_stencil:
+        in_place(predix::partition(p, first, last, st, pred), true);
+        break;
+      case form::stable_partition:
+        in_place(predix::stable_partition(p, first, last, pred), true);
+        break;
+      case form::stable_partition_stencil:
+        in_place(predix::stable_partition(p, first, last, st, pred), true);
+        break;
+      case form::partition_copy:
+        split([&](T* y, T* x) { return predix::partition_copy(p, first, last, y, x, pred); });
+        break;
+      case form::partition_copy_stencil:
+        split([&](T* y, T* x) { return predix::partition_copy(p, first, last, st, y, x, pred); });
+        break;
+      case form::stable_partition_copy:
+        split([&](T* y, T* x) {
+          return predix::stable_partition_copy(p, first, last, y, x, pred);
+        });
+        break;
+      case form::stable_partition_copy_stencil:
+        split([&](T* y, T* x) {
+          return predix::stable_partition_copy(p, first, last, st, y, x, pred);
+        });
+        break;
+      case form::is_partitioned:
+        o.scalar("is_partitioned", predix::is_partitioned(p, first, last, pred));
+        break;
+      case form::partition_point:
+        o.scalar("partition_point", predix::partition_point(p, first, last, pred) - first);
+        break;
+      case form::count_if: o.scalar("count_if", predix::count_if(p, first, last, pred)); break;
+      case form::count: o.scalar("count", predix::count(p, first, last, d.value)); break;
+      case form::any_of: o.scalar("any_of", predix::any_of(p, first, last, pred)); break;
+      case form::all_of: o.scalar("all_of", predix::all_of(p, first, last, pred)); break;
+      case form::none_of: o.scalar("none_of", predix::none_of(p, first, last, pred)); break;
+      case form::find_if: o.scalar("find_if", predix::find_if(p, first, last, pred) - first); break;
+      case form::find_if_not:
+        o.scalar("find_if_not", predix::find_if_not(p, first, last, pred) - first);
+        break;
+      case form::find: o.scalar("find", predix::find(p, first, last, d.value) - first); break;
+      case form::unique: in_place(predix::unique(p, first, last), false); break;
+      case form::unique_eq: in_place(predix::unique(p, first, last, same_flag{pred}), false); break;
+      case form::unique_copy:
+        output(T{}, [&](T* out) { return predix::unique_copy(p, first, last, out); });
+        break;
+      case form::unique_copy_eq:
         output(T{}, [&](T* out) {
-          return predix::inclusive_scan_by_key(p, first, last, v, out, eq, op);
+          return predix::unique_copy(p, first, last, out, same_flag{pred});
         });
-      });
-      break;
-    case form::exclusive_scan_by_key:
-      with_op([&](auto op) {
-        output(T{}, [&](T* out) {
-          return predix::exclusive_scan_by_key(p, first, last, v, out, d.init, eq, op);
-        });
-      });
-      break;
-    case form::reduce_by_key:
-      with_op([&](auto op) {
-        by_key([&](T* ko, T* vo) { return predix::reduce_by_key(p, first, last, v, ko, vo, eq, op); });
-      });
-      break;
-    case form::unique_by_key_copy:
-      by_key([&](T* ko, T* vo) { return predix::unique_by_key_copy(p, first, last, v, ko, vo, eq); });
-      break;
-    case form::unique_by_key: {
-      const auto ends = predix::unique_by_key(p, first, last, v, eq);
-      const std::ptrdiff_t k = std::clamp<std::ptrdiff_t>(ends.first - first, 0, n);
-      o.scalar("end of keys", ends.first - first);
-      o.scalar("end of values", ends.second - v);
-      o.array("keys", M::download(in), k);
-      o.array("values", M::download(values), k);
-      break;
+        break;
+      case form::unique_count:
+        o.scalar("unique_count", predix::unique_count(p, first, last));
+        break;
+      case form::unique_count_eq:
+        o.scalar("unique_count", predix::unique_count(p, first, last, same_flag{pred}));
+        break;
+      default: break;
+    }
+  }
+  if constexpr (F != forms::others) {
+    if (is_by_key(s.what)) {
+      // The by-key forms: the input is the keys, a copy of it the values; call(keys out, values
+      // out) → their ends, both poisoned first.
+      auto values = M::upload(d.values);
+      T* const v = values.begin();
+      const same_flag eq{pred};
+      // Their one op (plus; affine maps: composition): each op instantiates the scans of every
+      // by-key form again, and the CUDA fuzz runner's compile time grows with each.
+      const auto by_key_op = [] {
+        if constexpr (std::is_same_v<T, affine>) {
+          return compose{};
+        } else {
+          return std::plus<>{};
+        }
+      }();
+      auto by_key = [&](auto call) {
+        auto keys_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
+        auto values_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
+        const auto ends = call(keys_out.begin(), values_out.begin());
+        o.scalar("end of keys", ends.first - keys_out.begin());
+        o.scalar("end of values", ends.second - values_out.begin());
+        o.array("keys", M::download(keys_out));
+        o.array("values", M::download(values_out));
+      };
+      switch (s.what) {
+        case form::inclusive_scan_by_key:
+          output(T{}, [&](T* out) {
+            return predix::inclusive_scan_by_key(p, first, last, v, out, eq, by_key_op);
+          });
+          break;
+        case form::exclusive_scan_by_key:
+          output(T{}, [&](T* out) {
+            return predix::exclusive_scan_by_key(p, first, last, v, out, d.init, eq, by_key_op);
+          });
+          break;
+        case form::reduce_by_key:
+          by_key([&](T* ko, T* vo) {
+            return predix::reduce_by_key(p, first, last, v, ko, vo, eq, by_key_op);
+          });
+          break;
+        case form::unique_by_key_copy:
+          by_key([&](T* ko, T* vo) {
+            return predix::unique_by_key_copy(p, first, last, v, ko, vo, eq);
+          });
+          break;
+        case form::unique_by_key: {
+          const auto ends = predix::unique_by_key(p, first, last, v, eq);
+          const std::ptrdiff_t k = std::clamp<std::ptrdiff_t>(ends.first - first, 0, n);
+          o.scalar("end of keys", ends.first - first);
+          o.scalar("end of values", ends.second - v);
+          o.array("keys", M::download(in), k);
+          o.array("values", M::download(values), k);
+          break;
+        }
+        default: break;
+      }
     }
   }
   const bool writes_input =
