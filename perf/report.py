@@ -7,7 +7,7 @@ speedup) and PNG plots (throughput against size, one per algorithm and type).
 
 Writes DIR/<machine>.md and DIR/<machine>/<platform>_<algo>_<type>.png (DIR: perf/results)
 and prints the markdown. Works with baseline rows only (CUDA before the predix backend) and
-with host rows only. Row names: ALGO/IMPL/TYPE/log2n:K[/sel:S|/hit:H][/manual_time].
+with host rows only. Row names: ALGO/IMPL/TYPE/log2n:K[/sel:S|/hit:H|/run:R][/manual_time].
 """
 import argparse
 import json
@@ -32,6 +32,10 @@ BYTES = {
     "find_if": "(index of the match + 1)·s; n·s when nothing matches",
     "any_of": "(index of the match + 1)·s; n·s when nothing matches",
     "all_of": "(index of the first item it rejects + 1)·s; n·s when it accepts all",
+    "unique_copy": "n·sk + k·sk (k runs of keys)",
+    "run_length_encode": "n·sk + k·(sk + 4) (k runs; int32 counts)",
+    "reduce_by_key": "(n + k)·(sk + sv) (k runs; type K+V: keys K, values V)",
+    "inclusive_scan_by_key": "n·(sk + 2·sv) (type K+V: keys K, values V)",
 }
 BASELINE_NAMES = {
     "std": "serial std:: algorithm",
@@ -40,8 +44,9 @@ BASELINE_NAMES = {
     "cub_sync": "the same CUB call ending as predix and Thrust do (its result copied to the host, the stream synchronized)",
     "thrust": "Thrust, CUDA backend",
 }
-TYPE_ORDER = ["uint8", "int16", "int32", "int64", "float", "uint8>int32", "bool>int32"]
-CASE_ORDER = ["1", "50", "99", "clustered", "none", ""]
+TYPE_ORDER = ["uint8", "int16", "int32", "int64", "float", "uint8>int32", "bool>int32", "uint8+int32",
+              "uint8+float", "int32+int32", "int32+float", "int64+int32", "int64+float"]
+CASE_ORDER = ["1", "8", "50", "99", "256", "clustered", "none", ""]
 
 
 def slug(text):
@@ -134,6 +139,8 @@ def case_label(row):
         return "clustered 50%" if row["case"] == "clustered" else row["case"] + "%"
     if row["case_key"] == "hit":
         return "none" if row["case"] == "none" else "at " + row["case"] + "%"
+    if row["case_key"] == "run":
+        return row["case"]
     return ""
 
 
@@ -145,7 +152,7 @@ def algo_table(rows):
     by_case = defaultdict(dict)
     for r in rows:
         by_case[(r["type"], r["log2n"], r["case"])][r["impl"]] = r
-    head = ["type", "n"] + ([{"sel": "selected", "hit": "match"}[case_key]] if case_key else [])
+    head = ["type", "n"] + ([{"sel": "selected", "hit": "match", "run": "mean run"}[case_key]] if case_key else [])
     if predix:
         head += ["predix", "GB/s", "% copy"]
     for b in baselines:
@@ -171,8 +178,9 @@ def algo_table(rows):
 
 def summary(rows, platform):
     """% of copy of every implementation at the reference size (2^28, or the largest run) with
-    50% selected (find: no match, the whole range read): the numbers of DESIGN.md §8."""
-    rows = [r for r in rows if r["platform"] == platform and r["case"] in ("50", "", "none")]
+    50% selected (find: no match, the whole range read; by key: runs of 8): the numbers of DESIGN.md §8."""
+    rows = [r for r in rows if r["platform"] == platform
+            and (r["case"] in ("50", "", "none") or (r["case_key"] == "run" and r["case"] == "8"))]
     if not rows:
         return []
     sizes = {r["log2n"] for r in rows}
@@ -182,7 +190,7 @@ def summary(rows, platform):
     cells = defaultdict(dict)
     for r in rows:
         cells[(r["algo"], r["type"])][r["impl"]] = r
-    lines = [f"### Summary ({platform}): GB/s and % of copy at n = 2^{ref}, 50% selected (find_if/any_of/all_of: no match)",
+    lines = [f"### Summary ({platform}): GB/s and % of copy at n = 2^{ref}, 50% selected (find_if/any_of/all_of: no match; by key: runs of 8)",
              "", "| algorithm | type | " + " | ".join(impls) + " |", "|---|---|" + "---|" * len(impls)]
     for (algo, type_) in sorted(cells, key=lambda k: (k[0], sort_key({"type": k[1], "log2n": 0, "case": ""}))):
         row = cells[(algo, type_)]
@@ -210,7 +218,8 @@ def plot(rows, platform, algo, type_, copy, path):
             ax.axhline(copy, color="gray", linestyle=":", linewidth=1, label="copy")
         sample = next(r for r in rows if r["case"] == case)
         label = case_label(sample)
-        ax.set_title({"sel": f"{label} selected", "hit": f"match {label}"}.get(sample["case_key"], algo), fontsize=10)
+        titles = {"sel": f"{label} selected", "hit": f"match {label}", "run": f"runs of {label} (mean)"}
+        ax.set_title(titles.get(sample["case_key"], algo), fontsize=10)
         sizes = sorted({r["log2n"] for r in rows})
         ax.set_xticks(sizes)
         ax.set_xticklabels([f"$2^{{{k}}}$" for k in sizes])
@@ -309,7 +318,7 @@ def main():
             continue
         copy = float(contexts[platform].get("copy_GBps", 0) or 0)
         for type_ in sorted({r["type"] for r in group}, key=lambda t: sort_key({"type": t, "log2n": 0, "case": ""})):
-            name = f"{platform}_{algo}_{type_.replace('>', '_to_')}.png"
+            name = f"{platform}_{algo}_{type_.replace('>', '_to_').replace('+', '_')}.png"
             plot([r for r in group if r["type"] == type_], platform, algo, type_, copy, os.path.join(plot_dir, name))
             lines.append(f"![{algo} {type_}]({args.machine}/{name})")
         lines.append("")

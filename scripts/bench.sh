@@ -12,6 +12,7 @@
 #   --cuda-arch ARCH    CMAKE_CUDA_ARCHITECTURES (default 90)
 #   --sizes 16,20,...   log2 of the item counts     --types uint8,int32,...
 #   --sels 1,50,99,clustered (selection cases)      --hits 1,50,99,none (find_if, any_of, all_of)
+#   --runs 1,8,256      mean run length of the keys (by-key algorithms)
 #   --offset K          CUDA: every buffer starts K items (1..15) past a 16-byte boundary
 #   --filter REGEX      Google Benchmark --benchmark_filter
 #   --min-time S        seconds of timed runs per row (default 0.05)
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --host | --cuda) modes+=("${1#--}") ;;
-    --out | --cuda-arch | --filter | --min-time | --cmake | --sizes | --types | --sels | --hits | --offset)
+    --out | --cuda-arch | --filter | --min-time | --cmake | --sizes | --types | --sels | --hits | --runs | --offset)
       [ $# -ge 2 ] || { echo "bench.sh: $1 needs a value" >&2; exit 2; }
       case "$1" in
         --out) out=$2 ;;
@@ -49,7 +50,7 @@ while [ $# -gt 0 ]; do
         --filter=*) filter=$value ;;
         --min-time=*) min_time=$value ;;
       esac ;;
-    --sizes=* | --types=* | --sels=* | --hits=* | --offset=*) perf_args+=("$1") ;;
+    --sizes=* | --types=* | --sels=* | --hits=* | --runs=* | --offset=*) perf_args+=("$1") ;;
     --) shift; bench_args=("$@"); break ;;
     -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
     *) echo "bench.sh: unknown argument '$1' (see --help)" >&2; exit 2 ;;

@@ -17,6 +17,7 @@
 
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_reduce.cuh>
+#include <cub/device/device_run_length_encode.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
 #endif
@@ -287,6 +288,7 @@ struct cub_api {
   using DevicePartition = ::cub::DevicePartition;
   using DeviceScan = ::cub::DeviceScan;
   using DeviceReduce = ::cub::DeviceReduce;
+  using DeviceRunLengthEncode = ::cub::DeviceRunLengthEncode;
 };
 #if PREDIX_HAS_CUDA
 struct predix_cub_api {
@@ -294,6 +296,7 @@ struct predix_cub_api {
   using DevicePartition = predix::cub::DevicePartition;
   using DeviceScan = predix::cub::DeviceScan;
   using DeviceReduce = predix::cub::DeviceReduce;
+  using DeviceRunLengthEncode = predix::cub::DeviceRunLengthEncode;
 };
 #endif
 

@@ -8,7 +8,7 @@
 //   - the registry: a bench source registers one implementation of one algorithm for a list
 //     of types; main() expands it over the matrix, baselines before predix, so that a predix
 //     row finds its baselines' times.
-// Row names: ALGO/IMPL/TYPE/log2n:K[/sel:S | /hit:H]   e.g. copy_if/cub/int32/log2n:28/sel:50
+// Row names: ALGO/IMPL/TYPE/log2n:K[/sel:S | /hit:H | /run:R]   e.g. copy_if/cub/int32/log2n:28/sel:50
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -40,6 +40,7 @@ struct pattern {
   std::uint32_t per_100k = 50000;  // selected fraction × 100000 (random and runs)
   std::uint32_t run_log2 = 12;
   std::int64_t hit = -1;
+  std::uint32_t mean_run = 1;  // by-key cases: keys in runs of this mean length
 };
 
 PERF_HD inline std::uint64_t mix(std::uint64_t x) {  // splitmix64 finalizer
@@ -53,6 +54,12 @@ PERF_HD inline bool selected(const pattern& p, std::int64_t i) {
   if (p.mode == pattern::single) return i == p.hit;
   const std::uint64_t key = p.mode == pattern::runs ? std::uint64_t(i) >> p.run_log2 : std::uint64_t(i);
   return mix(p.seed ^ (key * 0xd1b54a32d192ed03ull)) % 100000u < p.per_100k;
+}
+
+/// By-key cases: item i starts a run of keys with probability 1/mean_run (item 0 always), so
+/// runs have random lengths of mean p.mean_run.
+PERF_HD inline bool run_head(const pattern& p, std::int64_t i) {
+  return i == 0 || mix(p.seed ^ (std::uint64_t(i) * 0x9e6c63d0676a9a99ull)) % p.mean_run == 0;
 }
 
 /// The predicate of every selection benchmark: x < threshold<T>() (a stateful functor, as
@@ -112,6 +119,8 @@ PERF_HD T item(const pattern& p, std::int64_t i) {
 /// non-zero values into the same type.
 struct flags_i32 {};
 struct bools_i32 {};
+/// By-key cases: keys K and values V (type name "K+V").
+template <class K, class V> struct keyed {};
 template <class T> struct io { using in = T; using out = T; };
 template <> struct io<flags_i32> { using in = std::uint8_t; using out = std::int32_t; };
 template <> struct io<bools_i32> { using in = bool; using out = std::int32_t; };
@@ -133,6 +142,12 @@ template <> constexpr const char* type_name<std::int64_t>() { return "int64"; }
 template <> constexpr const char* type_name<float>() { return "float"; }
 template <> constexpr const char* type_name<flags_i32>() { return "uint8>int32"; }
 template <> constexpr const char* type_name<bools_i32>() { return "bool>int32"; }
+template <> constexpr const char* type_name<keyed<std::uint8_t, std::int32_t>>() { return "uint8+int32"; }
+template <> constexpr const char* type_name<keyed<std::uint8_t, float>>() { return "uint8+float"; }
+template <> constexpr const char* type_name<keyed<std::int32_t, std::int32_t>>() { return "int32+int32"; }
+template <> constexpr const char* type_name<keyed<std::int32_t, float>>() { return "int32+float"; }
+template <> constexpr const char* type_name<keyed<std::int64_t, std::int32_t>>() { return "int64+int32"; }
+template <> constexpr const char* type_name<keyed<std::int64_t, float>>() { return "int64+float"; }
 
 // ---------------------------------------------------------------- bytes (DESIGN.md §8)
 namespace bytes {
@@ -142,17 +157,24 @@ inline double flagged(std::int64_t n, double s, std::int64_t k) { return n * s +
 inline double partition(std::int64_t n, double s) { return 2.0 * n * s; }
 inline double count(std::int64_t n, double s) { return n * s; }
 inline double find(std::int64_t read, double s) { return read * s; }  // items up to the hit
+// by key, k runs: keys sk, values sv
+inline double unique(std::int64_t n, double sk, std::int64_t k) { return n * sk + k * sk; }
+inline double encode(std::int64_t n, double sk, std::int64_t k) { return n * sk + k * (sk + 4); }
+inline double reduce_by_key(std::int64_t n, double sk, double sv, std::int64_t k) { return (n + k) * (sk + sv); }
+inline double scan_by_key(std::int64_t n, double sk, double sv) { return n * (sk + 2 * sv); }
 }  // namespace bytes
 
 // ---------------------------------------------------------------- matrix and registry
-/// What a case varies besides type and size: selectivity, hit position, or nothing (scans).
-enum class axis { select, find, none };
+/// What a case varies besides type and size: selectivity, hit position, mean run length of the
+/// keys (by-key algorithms), or nothing (scans).
+enum class axis { select, find, run, none };
 
 struct case_spec {
   std::string algo, impl, type;
   int log2n = 20;
   axis ax = axis::none;
-  std::string sel;  // "1", "50", "99", "clustered" (select) or "1", "50", "99", "none" (find)
+  std::string sel;  // "1", "50", "99", "clustered" (select), "1", "50", "99", "none" (find),
+                    // "1", "8", "256" (run)
   std::int64_t n() const { return std::int64_t(1) << log2n; }
   bool is_baseline() const { return impl.rfind("predix", 0) != 0; }
   std::string key() const { return algo + "/" + type + "/" + std::to_string(log2n) + "/" + sel; }
@@ -161,7 +183,9 @@ struct case_spec {
 /// The data pattern of a case (the same for every implementation of it).
 inline pattern pattern_of(const case_spec& c) {
   pattern p;
-  if (c.ax == axis::find) {
+  if (c.ax == axis::run) {
+    p.mean_run = std::uint32_t(std::stoul(c.sel));
+  } else if (c.ax == axis::find) {
     p.mode = pattern::single;
     p.hit = c.sel == "none" ? -1 : c.n() / 100 * std::stoll(c.sel);
   } else if (c.sel == "clustered") {
@@ -194,7 +218,7 @@ bool add(types<Ts...>, const char* algo, const char* impl, axis ax) {
 
 struct config {
   std::vector<int> sizes;               // log2 of the item counts
-  std::vector<std::string> types, sels, hits;
+  std::vector<std::string> types, sels, hits, runs = {"1", "8", "256"};
   int max_big_log2 = 28;                // above this, only uint8 and int32 run (memory, time)
 };
 
@@ -214,8 +238,8 @@ inline std::vector<std::string> split(const std::string& s) {
   return out;
 }
 
-/// Takes --sizes=16,20 --types=uint8,int32 --sels=1,50,99,clustered --hits=50,none --offset=1
-/// from argv (removing them) or from PREDIX_PERF_{SIZES,TYPES,SELS,HITS,OFFSET}; otherwise
+/// Takes --sizes=16,20 --types=uint8,int32 --sels=1,50,99,clustered --hits=50,none --runs=1,8,256
+/// --offset=1 from argv (removing them) or from PREDIX_PERF_{SIZES,TYPES,SELS,HITS,RUNS,OFFSET}; otherwise
 /// keeps the defaults.
 inline void parse(int& argc, char** argv, config& cfg) {
   auto take = [&](const char* flag, const char* env, auto&& set) {
@@ -235,6 +259,7 @@ inline void parse(int& argc, char** argv, config& cfg) {
   take("types", "PREDIX_PERF_TYPES", [&](const std::string& v) { cfg.types = split(v); });
   take("sels", "PREDIX_PERF_SELS", [&](const std::string& v) { cfg.sels = split(v); });
   take("hits", "PREDIX_PERF_HITS", [&](const std::string& v) { cfg.hits = split(v); });
+  take("runs", "PREDIX_PERF_RUNS", [&](const std::string& v) { cfg.runs = split(v); });
   take("offset", "PREDIX_PERF_OFFSET", [&](const std::string& v) {
     const int k = std::stoi(v);
     if (k < 0 || k > 15) throw std::invalid_argument("--offset: 0 to 15 items");
@@ -296,8 +321,10 @@ inline void register_all(const config& cfg) {
   std::stable_sort(entries.begin(), entries.end(), [](const entry& a, const entry& b) {
     return a.algo < b.algo;
   });
-  const char* order[] = {"uint8", "int16", "int32", "int64", "float", "uint8>int32", "bool>int32"};
-  auto input_type = [](const std::string& t) { return t.substr(0, t.find('>')); };
+  const char* order[] = {"uint8",       "int16",       "int32",       "int64",       "float",
+                         "uint8>int32", "bool>int32",  "uint8+int32", "uint8+float", "int32+int32",
+                         "int32+float", "int64+int32", "int64+float"};
+  auto input_type = [](const std::string& t) { return t.substr(0, t.find_first_of(">+")); };
   for (std::size_t a = 0; a < entries.size();) {
     std::size_t b = a;
     while (b < entries.size() && entries[b].algo == entries[a].algo) ++b;
@@ -308,8 +335,10 @@ inline void register_all(const config& cfg) {
       for (int log2n : cfg.sizes) {
         if (log2n > cfg.max_big_log2 && !big_ok) continue;
         const auto ax = entries[a].ax;
-        const std::vector<std::string> cases =
-            ax == axis::select ? cfg.sels : ax == axis::find ? cfg.hits : std::vector<std::string>{""};
+        const std::vector<std::string> cases = ax == axis::select ? cfg.sels
+                                               : ax == axis::find ? cfg.hits
+                                               : ax == axis::run  ? cfg.runs
+                                                                  : std::vector<std::string>{""};
         for (const auto& sel : cases)
           for (int pass = 0; pass < 2; ++pass)  // baselines, then predix
             for (std::size_t e = a; e < b; ++e) {
@@ -317,7 +346,8 @@ inline void register_all(const config& cfg) {
               case_spec c{en.algo, en.impl, en.type, log2n, en.ax, sel};
               if (en.type != type || c.is_baseline() != (pass == 0)) continue;
               std::string name = c.algo + "/" + c.impl + "/" + c.type + "/log2n:" + std::to_string(log2n);
-              if (ax != axis::none) name += (ax == axis::select ? "/sel:" : "/hit:") + sel;
+              if (ax != axis::none)
+                name += (ax == axis::select ? "/sel:" : ax == axis::find ? "/hit:" : "/run:") + sel;
               bench_fn fn = en.fn;
               benchmark::RegisterBenchmark(name.c_str(), [fn, c](benchmark::State& st) {
                 try {
