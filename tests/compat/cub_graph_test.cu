@@ -4,8 +4,8 @@
 // graph, instantiated and replayed three times with new inputs in the same buffers; two such
 // graphs, captured by the same code on two sets of buffers, are replayed at once on two
 // streams; the pipeline enqueued behind a long kernel returns before that kernel has ended
-// (an event recorded after the kernel is still pending); par_nosync scans likewise, and in a
-// graph. Every result is checked against a host computation on the same data.
+// (an event recorded after the kernel is still pending); par_nosync scans (and scans by key)
+// likewise, and in a graph. Every result is checked against a host computation on the same data.
 #include "compat_test.hpp"  // first: it sets predix::thrust's trace hook
 
 #include <thrust/device_vector.h>
@@ -221,24 +221,48 @@ TEST(CubGraph, CallsOnlyEnqueue) {
   GRAPH_CHECK(cudaStreamDestroy(stream));
 }
 
-/// Thrust's par_nosync scans on `stream` over n items: the two scans, and their check.
+/// Thrust's par_nosync scans on `stream` over n items: the two scans and the two scans by key
+/// (keys 0/1 in runs of random length), and their check.
 struct nosync_scans {
   cudaStream_t stream;
-  ints in, inclusive, exclusive;
+  ints in, keys, inclusive, exclusive, inclusive_by_key, exclusive_by_key;
   explicit nosync_scans(cudaStream_t s, std::ptrdiff_t n)
-      : stream(s), in(n, 0), inclusive(n, poison), exclusive(n, poison) {}
+      : stream(s), in(n, 0), keys(n), inclusive(n), exclusive(n), inclusive_by_key(n),
+        exclusive_by_key(n) {
+    std::vector<int> k(static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < k.size(); ++i) k[i] = int((i * 2654435761u >> 13) & 1);
+    thrust::copy(k.begin(), k.end(), keys.begin());
+    poison_outputs();
+  }
+  void poison_outputs() {
+    for (ints* out : {&inclusive, &exclusive, &inclusive_by_key, &exclusive_by_key})
+      thrust::fill(out->begin(), out->end(), poison);
+  }
   void operator()() {
     const auto nosync = predix::thrust::par_nosync.on(stream);
     thrust::inclusive_scan(nosync, in.begin(), in.end(), inclusive.begin());
     thrust::exclusive_scan(nosync, in.begin(), in.end(), exclusive.begin(), 7);
+    thrust::inclusive_scan_by_key(nosync, keys.begin(), keys.end(), in.begin(),
+                                  inclusive_by_key.begin());
+    thrust::exclusive_scan_by_key(nosync, keys.begin(), keys.end(), in.begin(),
+                                  exclusive_by_key.begin(), 7);
   }
   ::testing::AssertionResult right() const {
-    const thrust::host_vector<int> items(in.begin(), in.end());
-    std::vector<int> inc(items.size()), exc(items.size());
+    const thrust::host_vector<int> items(in.begin(), in.end()), k(keys.begin(), keys.end());
+    std::vector<int> inc(items.size()), exc(items.size()), inc_key(items.size()),
+        exc_key(items.size());
     std::inclusive_scan(items.begin(), items.end(), inc.begin());
     std::exclusive_scan(items.begin(), items.end(), exc.begin(), 7);
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const bool head = i == 0 || k[i] != k[i - 1];
+      exc_key[i] = head ? 7 : exc_key[i - 1] + items[i - 1];
+      inc_key[i] = head ? items[i] : inc_key[i - 1] + items[i];
+    }
     if (!same_range(inclusive, inc)) return same_range(inclusive, inc) << " (inclusive)";
-    return same_range(exclusive, exc) << " (exclusive)";
+    if (!same_range(exclusive, exc)) return same_range(exclusive, exc) << " (exclusive)";
+    if (!same_range(inclusive_by_key, inc_key))
+      return same_range(inclusive_by_key, inc_key) << " (inclusive by key)";
+    return same_range(exclusive_by_key, exc_key) << " (exclusive by key)";
   }
 };
 
@@ -269,8 +293,7 @@ TEST(CubGraph, ParNosyncScansInAGraph) {
   for (int round = 0; round < 3; ++round) {
     SCOPED_TRACE("replay " + std::to_string(round));
     fill_random(scans.in, r);
-    thrust::fill(scans.inclusive.begin(), scans.inclusive.end(), poison);
-    thrust::fill(scans.exclusive.begin(), scans.exclusive.end(), poison);
+    scans.poison_outputs();
     GRAPH_CHECK(cudaDeviceSynchronize());
     GRAPH_CHECK(cudaGraphLaunch(exec, stream));
     GRAPH_CHECK(cudaStreamSynchronize(stream));

@@ -1,6 +1,7 @@
 // Huge inputs (suite Huge: select or leave out with --gtest_filter=Huge.* / -Huge.*): every
 // algorithm on 2^31 + 12345 uint8 items, count_if, find_if and reduce on 2^32 + 2^20 + 3 items
-// of a counting iterator, and a request whose temporary storage cannot be allocated (every byte
+// of a counting iterator, the by-key algorithms on 2^31 + 12345 keys in runs of 7 (reduce_by_key
+// on 2^32 + 2^20 + 3 too), and a request whose temporary storage cannot be allocated (every byte
 // of device memory taken first): std::bad_alloc, input unchanged. The 2 GiB data are the
 // pattern x[i] = i % 251 with x < 100 selected (and x < 2, for copy_if's deferred placing,
 // select_deferred.cuh), so every expected result has a closed form;
@@ -76,8 +77,8 @@ __global__ void fill(u8* x, long long n) {
 
 /// Counts the i in [0, n) with out[i] != expected(i) into errors[0], the first such i into
 /// errors[1].
-template <class Expected>
-__global__ void check(const u8* out, long long n, Expected expected, unsigned long long* errors) {
+template <class T, class Expected>
+__global__ void check(const T* out, long long n, Expected expected, unsigned long long* errors) {
   for (long long i = blockIdx.x * 256ll + threadIdx.x; i < n; i += 256ll * gridDim.x) {
     if (out[i] != expected(i)) {
       atomicAdd(&errors[0], 1ull);
@@ -127,8 +128,8 @@ class Huge : public cuda_test {
     PREDIX_CUDA_CHECK(cudaMemcpy(got, errors_, sizeof(got), cudaMemcpyDeviceToHost));
     EXPECT_EQ(got[0], 0u) << what << ": " << got[0] << " wrong items, the first at " << got[1];
   }
-  template <class Expected>
-  void expect_items(const char* what, const u8* out, long long n, Expected expected) {
+  template <class T, class Expected>
+  void expect_items(const char* what, const T* out, long long n, Expected expected) {
     expect_no_mismatch(what,
                        [&](unsigned long long* e) { check<<<8192, 256>>>(out, n, expected, e); });
   }
@@ -220,6 +221,80 @@ TEST_F(Huge, CountingIteratorAbove2To32) {
   EXPECT_EQ(predix::find(predix::cuda, marked, marked + n, true) - marked, at);
   EXPECT_EQ(predix::reduce(predix::cuda, values, values + n, 0ull),
             static_cast<unsigned long long>(pattern_sum(n)));
+}
+
+/// The by-key cases: key i = (i / 7) % 251 (runs of 7, neighbouring runs differ), value 1.
+constexpr long long run = 7;
+struct run_key {
+  __host__ __device__ u8 operator()(long long i) const { return static_cast<u8>(i / run % period); }
+};
+struct one {
+  __host__ __device__ u8 operator()(long long) const { return 1; }
+};
+/// Expected: the j-th run's key; item i's place in its run from `from` (+1: inclusive).
+struct nth_run_key {
+  __host__ __device__ u8 operator()(long long j) const { return static_cast<u8>(j % period); }
+};
+struct place_in_run {
+  int from;
+  __host__ __device__ u8 operator()(long long i) const { return static_cast<u8>(from + i % run); }
+};
+/// The j-th run's length of `runs` over n items: 7, the last the rest.
+struct run_length {
+  long long n, runs;
+  __host__ __device__ int operator()(long long j) const {
+    return static_cast<int>(j + 1 < runs ? run : n - run * (runs - 1));
+  }
+};
+
+/// 2^31 + 12345 keys (a counting iterator) in runs of 7: 64-bit positions and segment counts.
+TEST_F(Huge, ByKeyAbove2To31) {
+  const long long n = (1ll << 31) + 12345, runs = (n + run - 1) / run;
+  if (lacks(static_cast<std::size_t>(n) + 5 * static_cast<std::size_t>(runs) +
+            (std::size_t(2) << 30))) {
+    GTEST_SKIP() << "needs about 6 GiB of free device memory";
+  }
+  device_array<u8> out(n), keys_out(runs);
+  device_array<int> counts(runs);
+  const counting_iterator<long long> first(0);
+  const auto keys = make_transform_iterator(first, run_key{});
+  const auto ones = make_transform_iterator(first, one{});
+  const auto p = predix::cuda;
+  EXPECT_EQ(predix::inclusive_scan_by_key(p, keys, keys + n, ones, out.begin()) - out.begin(), n);
+  expect_items("inclusive_scan_by_key", out.begin(), n, place_in_run{1});
+  EXPECT_EQ(predix::exclusive_scan_by_key(p, keys, keys + n, ones, out.begin(), u8{3}) -
+                out.begin(),
+            n);
+  expect_items("exclusive_scan_by_key", out.begin(), n, place_in_run{3});
+  const auto ends =
+      predix::reduce_by_key(p, keys, keys + n, ones, keys_out.begin(), counts.begin());
+  EXPECT_EQ(ends.first - keys_out.begin(), runs);
+  EXPECT_EQ(ends.second - counts.begin(), runs);
+  expect_items("reduce_by_key: keys", keys_out.begin(), runs, nth_run_key{});
+  expect_items("reduce_by_key: counts", counts.begin(), runs, run_length{n, runs});
+  EXPECT_EQ(predix::unique_copy(p, keys, keys + n, keys_out.begin()) - keys_out.begin(), runs);
+  expect_items("unique_copy", keys_out.begin(), runs, nth_run_key{});
+  EXPECT_EQ(predix::unique_count(p, keys, keys + n), runs);
+}
+
+/// reduce_by_key of 2^32 + 2^20 + 3 keys in runs of 7: segments counted in 64 bits (in 32 up
+/// to 2^32 items, as in the test above).
+TEST_F(Huge, ReduceByKeyAbove2To32) {
+  const long long n = (1ll << 32) + (1ll << 20) + 3, runs = (n + run - 1) / run;
+  if (lacks(5 * static_cast<std::size_t>(runs) + (std::size_t(2) << 30))) {
+    GTEST_SKIP() << "needs about 5 GiB of free device memory";
+  }
+  device_array<u8> keys_out(runs);
+  device_array<int> counts(runs);
+  const counting_iterator<long long> first(0);
+  const auto keys = make_transform_iterator(first, run_key{});
+  const auto ends = predix::reduce_by_key(predix::cuda, keys, keys + n,
+                                          make_transform_iterator(first, one{}),
+                                          keys_out.begin(), counts.begin());
+  EXPECT_EQ(ends.first - keys_out.begin(), runs);
+  EXPECT_EQ(ends.second - counts.begin(), runs);
+  expect_items("reduce_by_key: keys", keys_out.begin(), runs, nth_run_key{});
+  expect_items("reduce_by_key: counts", counts.begin(), runs, run_length{n, runs});
 }
 
 /// Takes every byte of device memory that cudaMalloc gives (down to 256-byte blocks), and gives

@@ -148,19 +148,34 @@ struct write_exclusive {
   }
 };
 
+/// Where the scan's last item leaves how many segments (or runs) it wrote: nowhere, or an
+/// iterator (a variable of the caller's backend, predix::cub's d_num_runs_out), so that no
+/// second pass counts them.
+struct no_count {};
+template <class Count, class K>
+PREDIX_HOST_DEVICE void store_count(const Count& count, const K& k) {
+  Count at = count;
+  *at = k;
+}
+template <class K>
+PREDIX_HOST_DEVICE void store_count(const no_count&, const K&) {}
+
 /// reduce_by_key, from the inclusive scan of segment items that count heads (s.heads: the
-/// segment's number, from 1): its first key at its head, its total at its last item.
-template <class Keys, class Eq, class KeysOut, class ValuesOut>
+/// segment's number, from 1): its first key at its head, its total at its last item, and the
+/// number of segments at the last item of all.
+template <class Keys, class Eq, class KeysOut, class ValuesOut, class Count>
 struct write_segment {
   head_flags<Keys, Eq> heads;
   std::ptrdiff_t n;
   KeysOut keys_out;
   ValuesOut values_out;
+  Count count;
   template <class S>
   PREDIX_HOST_DEVICE void operator()(std::ptrdiff_t i, const S& s) const {
     const std::ptrdiff_t segment = static_cast<std::ptrdiff_t>(s.heads) - 1;
     if (heads[i]) keys_out[segment] = heads.items[i];
     if (i + 1 == n || heads[i + 1]) values_out[segment] = s.value;
+    if (i + 1 == n) store_count(count, s.heads);
   }
 };
 
@@ -219,27 +234,21 @@ struct run_items {
 };
 
 /// The runs of at least two items, from the scan of run_items: each one's offset at its head,
-/// its length at its last item, at its number among them.
-template <class Keys, class Eq, class Offsets, class Lengths>
+/// its length at its last item, at its number among them; their number at the last item.
+template <class Keys, class Eq, class Offsets, class Lengths, class Count>
 struct write_longer_runs {
   head_flags<Keys, Eq> heads;
   std::ptrdiff_t n;
   Offsets offsets;
   Lengths lengths;
+  Count count;
   template <class S>
   PREDIX_HOST_DEVICE void operator()(std::ptrdiff_t i, const S& s) const {
     const std::ptrdiff_t run = static_cast<std::ptrdiff_t>(s.heads.longer) - 1;
     const bool last = i + 1 == n || heads[i + 1];
     if (heads[i] && !last) offsets[run] = i;
     if (last && s.value > 1) lengths[run] = s.value;
-  }
-};
-
-/// A run_items item that heads a run of at least two items.
-struct heads_longer_run {
-  template <class S>
-  PREDIX_HOST_DEVICE bool operator()(const S& s) const {
-    return s.heads.longer != 0;
+    if (i + 1 == n) store_count(count, s.heads.longer);
   }
 };
 
@@ -284,28 +293,30 @@ auto exclusive_scan_by_key_plan(Keys keys, Values values, Out out, T init, Eq eq
       op, S{init, false});
 }
 
-/// The runs of at least two items of n keys, their lengths in L (inclusive).
-template <class L, class Keys, class Offsets, class Lengths, class Eq, class Plus>
+/// The runs of at least two items of n keys, their lengths in L, their number to count
+/// (inclusive).
+template <class L, class Keys, class Offsets, class Lengths, class Eq, class Plus,
+          class Count = no_count>
 auto longer_runs_plan(Keys keys, std::ptrdiff_t n, Offsets offsets, Lengths lengths, Eq eq,
-                      Plus plus) {
+                      Plus plus, Count count = {}) {
   using S = segment_value<L, run_heads>;
   const head_flags<Keys, Eq> heads = head_flags_of(keys, eq);
-  return segment_scan_of(
-      run_items<Keys, Eq, L>{heads, n},
-      position_sink_of<S>(write_longer_runs<Keys, Eq, Offsets, Lengths>{heads, n, offsets,
-                                                                        lengths}),
-      plus);
+  return segment_scan_of(run_items<Keys, Eq, L>{heads, n},
+                         position_sink_of<S>(write_longer_runs<Keys, Eq, Offsets, Lengths, Count>{
+                             heads, n, offsets, lengths, count}),
+                         plus);
 }
 
-/// reduce_by_key of n items accumulating in V (inclusive; the segments counted in D).
+/// reduce_by_key of n items accumulating in V (inclusive; the segments counted in D, their
+/// number to count).
 template <class V, class D, class Keys, class Values, class KeysOut, class ValuesOut, class Eq,
-          class Op>
+          class Op, class Count = no_count>
 auto reduce_by_key_plan(Keys keys, Values values, D n, KeysOut keys_out, ValuesOut values_out,
-                        Eq eq, Op op) {
+                        Eq eq, Op op, Count count = {}) {
   using S = segment_value<V, D>;
   return segment_scan_of(segment_items_of<V, D>(keys, values, eq),
-                         position_sink_of<S>(write_segment<Keys, Eq, KeysOut, ValuesOut>{
-                             head_flags_of(keys, eq), n, keys_out, values_out}),
+                         position_sink_of<S>(write_segment<Keys, Eq, KeysOut, ValuesOut, Count>{
+                             head_flags_of(keys, eq), n, keys_out, values_out, count}),
                          op);
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // predix::cub::DeviceRunLengthEncode: Encode and NonTrivialRuns (CUB 3.0.1 signatures) on
 // predix's asynchronous core, in the caller's storage: one scan of the keys' runs whose
-// results are written where they belong (predix/detail/segments.hpp), then the runs counted
-// into *d_num_runs_out (count_if_async).
+// results are written where they belong (predix/detail/segments.hpp), the number of runs by
+// its last item into *d_num_runs_out.
 //   in 3 3 5 2 2 2 → Encode: unique 3 5 2, counts 2 1 3, runs 3;
 //                    NonTrivialRuns: offsets 0 3, lengths 2 3, runs 2
 #include <iterator>
@@ -12,7 +12,6 @@
 
 #include <predix/cub/detail/run.cuh>
 #include <predix/cub/device_reduce.cuh>
-#include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/scan.cuh>
 #include <predix/detail/segments.hpp>
 
@@ -27,7 +26,7 @@ struct DeviceRunLengthEncode {
                             cudaStream_t stream = 0) {
     using L = detail::output_t<LengthsOutputIteratorT, int>;
     return detail::run(num_items, [&](long long n) {
-      detail::reduce_by_key<L>(d_temp_storage, temp_storage_bytes, d_in, d_unique_out,
+      detail::reduce_by_key<L, unsigned>(d_temp_storage, temp_storage_bytes, d_in, d_unique_out,
                                ::thrust::make_constant_iterator(L(1)), d_counts_out,
                                d_num_runs_out, ::cuda::std::equal_to<>{}, ::cuda::std::plus<>{},
                                n, stream, "DeviceRunLengthEncode::Encode");
@@ -42,21 +41,12 @@ struct DeviceRunLengthEncode {
                                     NumRunsOutputIteratorT d_num_runs_out, int num_items,
                                     cudaStream_t stream = 0) {
     using L = detail::output_t<LengthsOutputIteratorT, int>;
-    constexpr const char* name = "DeviceRunLengthEncode::NonTrivialRuns";
     return detail::run(num_items, [&](long long n) {
-      const auto plan = predix::detail::longer_runs_plan<L>(
-          d_in, n, d_offsets_out, d_lengths_out, ::cuda::std::equal_to<>{},
-          ::cuda::std::plus<>{});
-      using S = typename decltype(plan)::value_type;
-      detail::in_turn(
-          d_temp_storage, temp_storage_bytes, name,
-          [&](void* s, std::size_t& b) {
-            gpu::scan_async<false, S>(s, b, plan.items, n, plan.sink, S{}, plan.op, stream, name);
-          },
-          [&](void* s, std::size_t& b) {
-            gpu::count_if_async(s, b, plan.items, n, predix::detail::heads_longer_run{},
-                                d_num_runs_out, stream, name);
-          });
+      detail::counted_scan(d_temp_storage, temp_storage_bytes,
+                           predix::detail::longer_runs_plan<L>(
+                               d_in, n, d_offsets_out, d_lengths_out, ::cuda::std::equal_to<>{},
+                               ::cuda::std::plus<>{}, d_num_runs_out),
+                           n, d_num_runs_out, stream, "DeviceRunLengthEncode::NonTrivialRuns");
     });
   }
 };

@@ -291,11 +291,12 @@ void check_device_iterator(const predix::detail::run_items<Keys, Eq, L>& items,
   check_device_iterator(items.heads, algorithm, what);
 }
 
-template <class Keys, class Eq, class Offsets, class Lengths>
-void check_writes(const predix::detail::write_longer_runs<Keys, Eq, Offsets, Lengths>& w,
+template <class Keys, class Eq, class Offsets, class Lengths, class Count>
+void check_writes(const predix::detail::write_longer_runs<Keys, Eq, Offsets, Lengths, Count>& w,
                   const char* algorithm, const char* what) {
   check_device_iterator(w.offsets, algorithm, what);
   check_device_iterator(w.lengths, algorithm, what);
+  check_device_iterator(w.count, algorithm, what);
 }
 
 template <class Out>
@@ -310,11 +311,12 @@ void check_writes(const predix::detail::write_exclusive<Keys, Eq, Out, T, Op>& w
   check_device_iterator(w.out, algorithm, what);
 }
 
-template <class Keys, class Eq, class KeysOut, class ValuesOut>
-void check_writes(const predix::detail::write_segment<Keys, Eq, KeysOut, ValuesOut>& w,
+template <class Keys, class Eq, class KeysOut, class ValuesOut, class Count>
+void check_writes(const predix::detail::write_segment<Keys, Eq, KeysOut, ValuesOut, Count>& w,
                   const char* algorithm, const char* what) {
   check_device_iterator(w.keys_out, algorithm, what);
   check_device_iterator(w.values_out, algorithm, what);
+  check_device_iterator(w.count, algorithm, what);
 }
 
 template <class Write, class T>

@@ -2,6 +2,7 @@
 // The scans' dispatch: tiles and the look-back's memory, the two kernels' launch; the
 // asynchronous core (storage given) and the synchronous form of predix::cuda on it (memory
 // from the device's look-back slots, tile_state.cuh). The tile work: scan_agent.cuh.
+#include <predix/cuda/detail/call_slots.hpp>
 #include <predix/cuda/detail/given_storage.cuh>
 #include <predix/cuda/device/scan_agent.cuh>
 
@@ -134,6 +135,15 @@ template <class In, class Out, class T, class Op>
 Out exclusive_scan(const cuda_policy& policy, In first, In last, Out out, T init, Op op,
                    const char* algorithm) {
   return gpu::device_scan<true>(policy, first, last, out, init, op, algorithm);
+}
+
+/// run(count), count a long long* in mapped host memory (a result slot, call_slots.hpp) that
+/// the scans run() enqueues may store to; after their work, what they stored.
+template <class D, class Run>
+D counted(const cuda_policy& policy, Run&& run, const char* algorithm) {
+  gpu::detail::call_slots<long long> slots(policy.stream(), algorithm);
+  run(slots.result());
+  return static_cast<D>(slots.get(algorithm));
 }
 
 }  // namespace predix::impl
