@@ -2,7 +2,8 @@
 // unique_by_key_copy, unique_by_key — over keys in runs (runs.hpp) with == and with an
 // equivalence coarser than ==, against plain loops: affine values under composition (an
 // associative op that does not commute, so a segment's order shows), outputs poisoned; then
-// the forms without predicate, op or init over int values, the scans in place.
+// int values (whole, and from item 1 on: off the memory's alignment); the forms without
+// predicate, op or init over int values, the scans in place.
 #include "runs.hpp"
 
 namespace predix_test {
@@ -11,6 +12,14 @@ namespace {
 template <class K, class Eq>
 bool starts(const host_array<K>& keys, std::ptrdiff_t i, Eq eq) {
   return i == 0 || !eq(keys[i - 1], keys[i]);
+}
+
+/// Items 1, 2, ... of a.
+template <class T>
+host_array<T> from_second(const host_array<T>& a) {
+  host_array<T> out(a.size() - 1);
+  std::copy(a.begin() + 1, a.end(), out.begin());
+  return out;
 }
 
 /// Values that differ item by item, so that a misplaced or reordered one shows.
@@ -84,6 +93,23 @@ TYPED_TEST_P(ByKey, Scans) {
     EXPECT_EQ(end - out_exclusive.begin(), n);
     EXPECT_TRUE(same_elements(M::download(out_exclusive),
                               exclusive_by_key(keys, values, init, eq, compose{})));
+    // int values (CUDA: keys and values loaded as vectors), and the same from item 1 on
+    // (memory off its alignment: item by item)
+    host_array<int> ints(n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) ints[i] = static_cast<int>(i % 13) - 6;
+    auto w = M::upload(ints);
+    auto out_ints = M::upload(poisoned<int>(n));
+    predix::inclusive_scan_by_key(this->policy, k.begin(), k.end(), w.begin(), out_ints.begin(),
+                                  eq, std::plus<>{});
+    EXPECT_TRUE(same_elements(M::download(out_ints), inclusive_by_key(keys, ints, eq, std::plus<>{})));
+    if (n < 2) return;
+    out_ints = M::upload(poisoned<int>(n));
+    predix::inclusive_scan_by_key(this->policy, k.begin() + 1, k.end(), w.begin() + 1,
+                                  out_ints.begin() + 1, eq, std::plus<>{});
+    auto expected = poisoned<int>(n);
+    const auto after = inclusive_by_key(from_second(keys), from_second(ints), eq, std::plus<>{});
+    std::copy(after.begin(), after.end(), expected.begin() + 1);
+    EXPECT_TRUE(same_elements(M::download(out_ints), expected));
   });
 }
 

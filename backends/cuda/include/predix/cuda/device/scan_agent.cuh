@@ -58,9 +58,13 @@ struct scan_agent {
   static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles, as many as an SM holds
       gpu::tuning::detail::min_int(tuning::min_blocks(Source::element_bytes, sizeof(A), HAS_INIT),
                                    gpu::tuning::sm_threads() / THREADS);
-  static constexpr int CHUNK = detail::chunk_items<Source, Sink>();
+  // A source that loads its own chunks (the by-key scans' keys and values, segment_sides.cuh):
+  // its chunk, in tuning::chunked_rows rows.
+  static constexpr int OWN_CHUNK = detail::own_chunk<Source>();
+  static constexpr int CHUNK = OWN_CHUNK > 0 ? OWN_CHUNK : detail::chunk_items<Source, Sink>();
   static constexpr int ROWS_WANTED =
-      tuning::items(Source::element_bytes, sizeof(A), GENERAL) / CHUNK;
+      OWN_CHUNK > 0 ? tuning::chunked_rows
+                    : tuning::items(Source::element_bytes, sizeof(A), GENERAL) / CHUNK;
   static constexpr int ROWS = ROWS_WANTED < 1 ? 1 : ROWS_WANTED;
   using layout = detail::striped_tile<THREADS, ROWS, CHUNK>;
   static constexpr int WARPS = layout::WARPS;

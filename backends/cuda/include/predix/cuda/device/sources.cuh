@@ -14,11 +14,13 @@
 #include <type_traits>
 
 #include <thrust/device_ptr.h>
+#include <thrust/iterator/constant_iterator.h>
 #include <thrust/iterator/detail/normal_iterator.h>
 #include <thrust/iterator/reverse_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
 #include <predix/cuda/detail/aligned_head.hpp>
+#include <predix/cuda/device/segment_sides.cuh>
 #include <predix/cuda/tuning/tuning.cuh>
 
 namespace predix::gpu::detail {
@@ -177,6 +179,41 @@ pointer_source<std::remove_cv_t<E>, F> make_source(
   return {it.base().get(), it.functor()};
 }
 
+/// Whether make_source gives a pointer_source of primitive elements as they are.
+template <class S>
+inline constexpr bool plain_pointer_v = false;
+template <class E>
+inline constexpr bool plain_pointer_v<pointer_source<E, identity, false>> = std::is_arithmetic_v<E>;
+
+/// The values of by-key items where segment_source can load them (else void).
+template <class Values>
+auto segment_values_of(const Values& values) {
+  using source = decltype(make_source(values));
+  if constexpr (plain_pointer_v<source>) {
+    return contiguous_values<typename source::element>{make_source(values).base};
+  }
+}
+template <class T>
+constant_values<T> segment_values_of(const thrust::constant_iterator<T>& values) {
+  return {*values};
+}
+
+/// The by-key scans' items: a segment_source over plain keys and plain or constant values
+/// (vector loads), any other iterators item by item.
+template <class Keys, class Values, class Eq, class V, class C>
+auto make_source(const predix::detail::segment_items<Keys, Values, Eq, V, C>& it) {
+  using keys_source = decltype(make_source(std::declval<const Keys&>()));
+  using values_side = decltype(segment_values_of(std::declval<const Values&>()));
+  if constexpr (plain_pointer_v<keys_source> && !std::is_void_v<values_side>) {
+    const long long at = it.heads.at;
+    return segment_source<typename keys_source::element, values_side, Eq, V, C>{
+        make_source(it.heads.items).base + at, segment_values_of(it.values).advanced(at),
+        it.heads.eq, at};
+  } else {
+    return iterator_source<predix::detail::segment_items<Keys, Values, Eq, V, C>>{it};
+  }
+}
+
 template <class It>
 using source_t = decltype(make_source(std::declval<const It&>()));
 
@@ -241,6 +278,34 @@ pointer_sink<O> make_sink(const thrust::detail::normal_iterator<thrust::device_p
 template <class O>
 reversed_pointer_sink<O> make_sink(const thrust::reverse_iterator<O*>& it) {
   return {it.base()};
+}
+
+/// inclusive_scan_by_key's results into plain memory: a value_sink (vector stores).
+template <class Out, class S>
+auto make_sink(const predix::detail::position_sink<predix::detail::write_value<Out>, S>& it) {
+  using out_sink = decltype(make_sink(std::declval<const Out&>()));
+  if constexpr (std::is_same_v<out_sink, pointer_sink<typename out_sink::element>> &&
+                out_sink::primitive) {
+    return value_sink<typename out_sink::element>{make_sink(it.write.out).base + it.at};
+  } else {
+    return iterator_sink<predix::detail::position_sink<predix::detail::write_value<Out>, S>>{it};
+  }
+}
+
+/// reduce_by_key's results over plain keys: a segment_sink (the keys loaded as vectors).
+template <class Keys, class Eq, class KeysOut, class ValuesOut, class Count, class S>
+auto make_sink(const predix::detail::position_sink<
+               predix::detail::write_segment<Keys, Eq, KeysOut, ValuesOut, Count>, S>& it) {
+  using keys_source = decltype(make_source(std::declval<const Keys&>()));
+  if constexpr (plain_pointer_v<keys_source>) {
+    const auto& w = it.write;  // its heads start at item 0 (head_flags_of)
+    return segment_sink<typename keys_source::element, Eq, KeysOut, ValuesOut, Count>{
+        make_source(w.heads.items).base + it.at, w.heads.eq, it.at, w.n,
+        w.keys_out, w.values_out, w.count};
+  } else {
+    return iterator_sink<predix::detail::position_sink<
+        predix::detail::write_segment<Keys, Eq, KeysOut, ValuesOut, Count>, S>>{it};
+  }
 }
 
 template <class It>

@@ -138,14 +138,20 @@ __device__ __forceinline__ bool load_unordered(const Source& source, long long t
   return threadIdx.x < in_tile;
 }
 
-/// The unsigned type of N bytes (1, 2, 4, 8 or 16): one vector access.
-template <int N>
-struct vector_bytes;
-template <> struct vector_bytes<1> { using type = unsigned char; };
-template <> struct vector_bytes<2> { using type = unsigned short; };
-template <> struct vector_bytes<4> { using type = unsigned; };
-template <> struct vector_bytes<8> { using type = uint2; };
-template <> struct vector_bytes<16> { using type = uint4; };
+/// Whether a source or sink moves whole chunks itself (load / store: segment_sides.cuh).
+template <class Side, class = void>
+inline constexpr bool chunked_v = false;
+template <class Side>
+inline constexpr bool chunked_v<Side, std::enable_if_t<Side::chunked>> = true;
+/// The chunk of a source that loads its own (0: none).
+template <class Source>
+constexpr int own_chunk() {
+  if constexpr (chunked_v<Source>) {
+    return Source::chunk;
+  } else {
+    return 0;
+  }
+}
 
 /// Items per chunk: as many as one 16-byte vector holds on the wider of the primitive
 /// contiguous sides (input elements, output elements); 1 when neither side is one.
@@ -211,6 +217,8 @@ __device__ __forceinline__ void load_chunk(const Source& source, long long at, l
   } else if constexpr (Source::primitive) {
 #pragma unroll
     for (int j = 0; j < CHUNK; ++j) visit(j, source.raw(WHOLE || at + j < n ? at + j : fallback));
+  } else if constexpr (chunked_v<Source>) {  // its own chunk loads (segment_sides.cuh)
+    source.template load<CHUNK, WHOLE>(at, n, fallback, aligned, visit);
   } else {
 #pragma unroll
     for (int j = 0; j < CHUNK; ++j) visit(j, source[WHOLE || at + j < n ? at + j : fallback]);
@@ -341,7 +349,9 @@ __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long
       return;
     }
   }
-  if constexpr (!(WHOLE && Sink::primitive)) {  // item by item
+  if constexpr (chunked_v<Sink>) {  // its own chunk stores (segment_sides.cuh)
+    sink.template store<CHUNK, WHOLE>(at, n, aligned, values);
+  } else if constexpr (!(WHOLE && Sink::primitive)) {  // item by item
 #pragma unroll
     for (int j = 0; j < CHUNK; ++j) {
       if (WHOLE || at + j < n) sink.put(at + j, values[j]);

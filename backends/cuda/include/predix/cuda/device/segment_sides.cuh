@@ -1,0 +1,230 @@
+#pragma once
+// The by-key scans' source and sink over contiguous memory (detail/segments.hpp's
+// segment_items and write_value on pointers to primitive keys and values): a chunk's keys and
+// values (or a constant value) move as vectors and the key before the chunk is read apart, the
+// head flags computed in registers; a chunk's results are stored as one vector.
+//   keys 7 7 9 9 9 4 ..., values 1 2 3 4 5 6 ..., chunks of 3: the chunk at 3 loads keys 9 9 4,
+//   values 4 5 6 and key 2 (9) → items (4, 0) (5, 0) (6, 1)
+// Where the memory is not 16-byte aligned, or a chunk runs past the end, items are read one by
+// one (segment_items' own rule).
+#include <cstdint>
+#include <cstring>
+
+#include <predix/cuda/detail/aligned_head.hpp>
+#include <predix/detail/segments.hpp>
+
+namespace predix::gpu::detail {
+
+/// The unsigned type of N bytes (1, 2, 4, 8 or 16): one vector access.
+template <int N>
+struct vector_bytes;
+template <> struct vector_bytes<1> { using type = unsigned char; };
+template <> struct vector_bytes<2> { using type = unsigned short; };
+template <> struct vector_bytes<4> { using type = unsigned; };
+template <> struct vector_bytes<8> { using type = uint2; };
+template <> struct vector_bytes<16> { using type = uint4; };
+
+/// The COUNT elements at p as one vector access (p aligned to their size).
+template <int COUNT, class E>
+__device__ __forceinline__ void load_vector(const E* p, E (&e)[COUNT]) {
+  using vector = typename vector_bytes<COUNT * sizeof(E)>::type;
+  const vector raw = *reinterpret_cast<const vector*>(p);
+  std::memcpy(e, &raw, sizeof raw);
+}
+
+/// The values of the by-key items: contiguous memory (vector loads) or one constant
+/// (run-length encoding's ones); `bytes` per value in memory.
+template <class E>
+struct contiguous_values {
+  const E* base;
+  using type = E;
+  static constexpr int bytes = sizeof(E);
+  __device__ __forceinline__ E operator[](long long i) const { return base[i]; }
+  template <int COUNT>
+  __device__ __forceinline__ void load(long long at, E (&v)[COUNT]) const {
+    load_vector(base + at, v);
+  }
+  bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
+  contiguous_values advanced(long long h) const { return {base + h}; }
+};
+
+template <class T>
+struct constant_values {
+  T value;
+  using type = T;
+  static constexpr int bytes = 0;
+  __device__ __forceinline__ T operator[](long long) const { return value; }
+  template <int COUNT>
+  __device__ __forceinline__ void load(long long, T (&v)[COUNT]) const {
+#pragma unroll
+    for (int j = 0; j < COUNT; ++j) v[j] = value;
+  }
+  bool is_aligned() const { return true; }
+  constant_values advanced(long long) const { return *this; }
+};
+
+/// Item i: segment_value{values[i], head flag of keys[i]}; keys[-1] is readable when the first
+/// item is not the input's (first > 0).
+template <class K, class Values, class Eq, class V, class C>
+struct segment_source {
+  const K* keys;
+  Values values;
+  Eq eq;
+  long long first;  // the index of item 0 in the whole input
+  using value_type = predix::detail::segment_value<V, C>;
+  using element = value_type;
+  static constexpr int element_bytes = sizeof(value_type);
+  static constexpr bool primitive = false;
+  static constexpr bool untransformed = false;
+  static constexpr bool reversed = false;
+  static constexpr bool chunked = true;  // load() below
+  /// Items per chunk: one 16-byte vector on the wider side.
+  static constexpr int chunk = 16 / (int(sizeof(K)) > Values::bytes ? int(sizeof(K)) : Values::bytes);
+
+  __device__ __forceinline__ bool head(long long i) const {
+    return first + i == 0 || !static_cast<bool>(eq(keys[i - 1], keys[i]));
+  }
+  __device__ __forceinline__ value_type operator[](long long i) const {
+    return {static_cast<V>(values[i]), static_cast<C>(head(i))};
+  }
+  /// visit(j, item at + j) for the CHUNK items at `at`; past n, item `fallback` (< n).
+  template <int CHUNK, bool WHOLE, class Visit>
+  __device__ __forceinline__ void load(long long at, long long n, long long fallback,
+                                       bool aligned, Visit&& visit) const {
+    if constexpr (CHUNK == chunk) {
+      if (aligned && (WHOLE || at + CHUNK <= n)) {
+        K k[CHUNK];
+        typename Values::type v[CHUNK];
+        load_vector(keys + at, k);
+        values.load(at, v);
+        bool h = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
+#pragma unroll
+        for (int j = 0; j < CHUNK; ++j) {
+          if (j > 0) h = !static_cast<bool>(eq(k[j - 1], k[j]));
+          visit(j, value_type{static_cast<V>(v[j]), static_cast<C>(h)});
+        }
+        return;
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) visit(j, (*this)[WHOLE || at + j < n ? at + j : fallback]);
+  }
+  bool is_aligned() const {
+    return reinterpret_cast<std::uintptr_t>(keys) % 16 == 0 && values.is_aligned();
+  }
+  vector_side side() const { return {0, 0}; }  // not moved to a boundary: load() checks
+  segment_source advanced(long long h) const {
+    return {keys + h, values.advanced(h), eq, first + h};
+  }
+  __device__ __forceinline__ void prefetch(long long, long long) const {}
+};
+
+/// inclusive_scan_by_key's results, out[i] = the scanned item's value: a chunk as one vector
+/// store where aligned, whole and at most 16 bytes.
+template <class O>
+struct value_sink {
+  O* base;
+  using element = O;
+  static constexpr bool primitive = false;
+  static constexpr bool reversed = false;
+  static constexpr bool chunked = true;  // store() below
+  template <class S>
+  __device__ __forceinline__ void put(long long i, const S& s) const {
+    base[i] = static_cast<O>(s.value);
+  }
+  template <int CHUNK, bool WHOLE, class S>
+  __device__ __forceinline__ void store(long long at, long long n, bool aligned,
+                                        const S (&values)[CHUNK]) const {
+    constexpr int bytes = CHUNK * int(sizeof(O));
+    if constexpr (bytes <= 16 && (bytes & (bytes - 1)) == 0) {
+      if (aligned && (WHOLE || at + CHUNK <= n)) {
+        O o[CHUNK];
+#pragma unroll
+        for (int j = 0; j < CHUNK; ++j) o[j] = static_cast<O>(values[j].value);
+        typename vector_bytes<bytes>::type raw;
+        std::memcpy(&raw, o, sizeof raw);
+        *reinterpret_cast<decltype(raw)*>(base + at) = raw;
+        return;
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) {
+      if (WHOLE || at + j < n) put(at + j, values[j]);
+    }
+  }
+  bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
+  vector_side side() const { return {0, 0}; }
+  value_sink advanced(long long h) const { return {base + h}; }
+};
+
+/// reduce_by_key's results (segments.hpp's write_segment on plain keys): at a segment's head
+/// its key, at its tail its total, at the last item the number of segments; a chunk's keys
+/// loaded as one vector, the keys around it apart, heads and tails computed in registers.
+template <class K, class Eq, class KeysOut, class ValuesOut, class Count>
+struct segment_sink {
+  const K* keys;  // the key of item 0 of the sink
+  Eq eq;
+  long long first;  // the index of item 0 in the whole input
+  long long n;      // the whole input's items
+  KeysOut keys_out;
+  ValuesOut values_out;
+  Count count;
+  using element = K;
+  static constexpr bool primitive = false;
+  static constexpr bool reversed = false;
+  static constexpr bool chunked = true;  // store() below
+
+  /// Item i's results, given whether it heads and ends its segment and its key.
+  template <class S>
+  __device__ __forceinline__ void write(long long i, const S& s, bool head, bool tail,
+                                        const K& key) const {
+    const long long segment = static_cast<long long>(s.heads) - 1;
+    if (head) keys_out[segment] = key;
+    if (tail) values_out[segment] = s.value;
+    if (first + i + 1 == n) predix::detail::store_count(count, s.heads);
+  }
+  template <class S>
+  __device__ __forceinline__ void put(long long i, const S& s) const {
+    const bool head = first + i == 0 || !static_cast<bool>(eq(keys[i - 1], keys[i]));
+    const bool tail = first + i + 1 == n || !static_cast<bool>(eq(keys[i], keys[i + 1]));
+    write(i, s, head, tail, keys[i]);
+  }
+  template <int CHUNK, bool WHOLE, class S>
+  __device__ __forceinline__ void store(long long at, long long in, bool aligned,
+                                        const S (&values)[CHUNK]) const {
+    constexpr int bytes = CHUNK * int(sizeof(K));
+    if constexpr (bytes <= 16 && (bytes & (bytes - 1)) == 0) {
+      if (aligned && (WHOLE || at + CHUNK <= in)) {
+        K k[CHUNK + 1];
+        K loaded[CHUNK];
+        load_vector(keys + at, loaded);
+#pragma unroll
+        for (int j = 0; j < CHUNK; ++j) k[j] = loaded[j];
+        const bool last_chunk = first + at + CHUNK == n;
+        k[CHUNK] = last_chunk ? k[CHUNK - 1] : keys[at + CHUNK];
+        bool head = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
+#pragma unroll
+        for (int j = 0; j < CHUNK; ++j) {
+          const bool tail = (j + 1 == CHUNK && last_chunk) || !static_cast<bool>(eq(k[j], k[j + 1]));
+          write(at + j, values[j], head, tail, k[j]);
+          head = tail;
+        }
+        return;
+      }
+    }
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) {
+      if (WHOLE || at + j < in) put(at + j, values[j]);
+    }
+  }
+  bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(keys) % 16 == 0; }
+  vector_side side() const { return {0, 0}; }
+  segment_sink advanced(long long h) const {
+    segment_sink moved = *this;
+    moved.keys += h;
+    moved.first += h;
+    return moved;
+  }
+};
+
+}  // namespace predix::gpu::detail
