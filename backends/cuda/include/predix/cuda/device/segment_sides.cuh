@@ -79,7 +79,8 @@ struct segment_source {
   static constexpr bool reversed = false;
   static constexpr bool chunked = true;  // load() below
   /// Items per chunk: one 16-byte vector on the wider side.
-  static constexpr int chunk = 16 / (int(sizeof(K)) > Values::bytes ? int(sizeof(K)) : Values::bytes);
+  static constexpr int chunk =
+      16 / (int(sizeof(K)) > Values::bytes ? int(sizeof(K)) : Values::bytes);
 
   __device__ __forceinline__ bool head(long long i) const {
     return first + i == 0 || !static_cast<bool>(eq(keys[i - 1], keys[i]));
@@ -205,7 +206,8 @@ struct segment_sink {
         bool head = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
 #pragma unroll
         for (int j = 0; j < CHUNK; ++j) {
-          const bool tail = (j + 1 == CHUNK && last_chunk) || !static_cast<bool>(eq(k[j], k[j + 1]));
+          const bool tail =
+              (j + 1 == CHUNK && last_chunk) || !static_cast<bool>(eq(k[j], k[j + 1]));
           write(at + j, values[j], head, tail, k[j]);
           head = tail;
         }
