@@ -5,6 +5,7 @@
 //                          (predix: the same reduce_by_key)                   n·sk + k·(sk + 4)
 //   reduce_by_key          cub DeviceReduce::ReduceByKey (plus)               (n + k)·(sk + sv)
 //   inclusive_scan_by_key  cub DeviceScan::InclusiveSumByKey                  n·(sk + 2·sv)
+//   exclusive_scan_by_key  cub DeviceScan::ExclusiveSumByKey                  n·(sk + 2·sv)
 // Keys uint8 / int32 / int64 (types "uint8" ... for the keys-only algorithms, "K+V" with int32
 // and float values for the others). Every CUB row runs on predix::cub too (predix_cub).
 #include "common/cuda.cuh"
@@ -24,11 +25,6 @@
 #include <cuda/std/functional>
 
 namespace {
-
-template <class T> struct key_of { using type = T; };
-template <class K, class V> struct key_of<perf::keyed<K, V>> { using type = K; };
-template <class T> struct value_of { using type = std::int32_t; };
-template <class K, class V> struct value_of<perf::keyed<K, V>> { using type = V; };
 
 struct is_head {
   perf::pattern p;
@@ -58,8 +54,8 @@ std::int64_t fill_keys(perf::dbuf<K>& keys, const perf::pattern& p, perf::arena&
 /// Keys (every slot the same), values, outputs, the run count k, a run counter and Thrust's arena.
 template <class T>
 struct by_key_case {
-  using K = typename key_of<T>::type;
-  using V = typename value_of<T>::type;
+  using K = typename perf::key_of<T>::type;
+  using V = typename perf::value_of<T>::type;
   std::int64_t n, k = 0;
   int slots;
   perf::pattern pat;
@@ -82,7 +78,7 @@ struct by_key_case {
   }
 };
 
-enum class algo { unique, encode, reduce, scan };
+enum class algo { unique, encode, reduce, scan, exclusive };
 
 double bytes_of(algo a, std::int64_t n, double sk, double sv, std::int64_t k) {
   switch (a) {
@@ -102,6 +98,7 @@ struct cub_rows {
       by_key_case<T> d(c);
       using V = typename by_key_case<T>::V;
       const double bytes = bytes_of(A, d.n, sizeof(typename by_key_case<T>::K), sizeof(V), d.k);
+      constexpr bool scans = A == algo::scan || A == algo::exclusive;
       perf::cub_run<END>(st, c, bytes, d.slots, [&](void* temp, std::size_t& tb, int s) {
         const int n = perf::cub_items(d.n);
         if constexpr (A == algo::unique) {
@@ -113,11 +110,14 @@ struct cub_rows {
         } else if constexpr (A == algo::reduce) {
           return Api::DeviceReduce::ReduceByKey(temp, tb, d.keys.at(s), d.keys_out.at(s), d.values.at(s),
                                                 d.values_out.at(s), d.num.p, ::cuda::std::plus<>{}, n, perf::stream());
-        } else {
+        } else if constexpr (A == algo::scan) {
           return Api::DeviceScan::InclusiveSumByKey(temp, tb, d.keys.at(s), d.values.at(s), d.values_out.at(s), n,
                                                     ::cuda::std::equal_to<>{}, perf::stream());
+        } else {
+          return Api::DeviceScan::ExclusiveSumByKey(temp, tb, d.keys.at(s), d.values.at(s), d.values_out.at(s), n,
+                                                    ::cuda::std::equal_to<>{}, perf::stream());
         }
-      }, A == algo::scan ? nullptr : d.num.p, A == algo::scan ? 0 : sizeof(std::int64_t));
+      }, scans ? nullptr : d.num.p, scans ? 0 : sizeof(std::int64_t));
     }
   };
 };
@@ -129,6 +129,7 @@ struct thrust_calls {
   template <class... A> static auto unique_copy(A... a) { return thrust::unique_copy(a...); }
   template <class... A> static auto reduce_by_key(A... a) { return thrust::reduce_by_key(a...); }
   template <class... A> static auto inclusive_scan_by_key(A... a) { return thrust::inclusive_scan_by_key(a...); }
+  template <class... A> static auto exclusive_scan_by_key(A... a) { return thrust::exclusive_scan_by_key(a...); }
 };
 
 template <algo A, class Lib>
@@ -149,8 +150,10 @@ struct library_row {
       } else if constexpr (A == algo::reduce) {
         benchmark::DoNotOptimize(
             Lib::reduce_by_key(Lib::policy(d), keys, keys + d.n, d.values.at(s), d.keys_out.at(s), d.values_out.at(s)));
-      } else {
+      } else if constexpr (A == algo::scan) {
         Lib::inclusive_scan_by_key(Lib::policy(d), keys, keys + d.n, d.values.at(s), d.values_out.at(s));
+      } else {
+        Lib::exclusive_scan_by_key(Lib::policy(d), keys, keys + d.n, d.values.at(s), d.values_out.at(s));
       }
     });
   }
@@ -170,7 +173,8 @@ bool add_baselines(Types types, const char* name) {
 const bool registered = add_baselines<algo::unique>(key_types{}, "unique_copy") &&
                         add_baselines<algo::encode>(key_types{}, "run_length_encode") &&
                         add_baselines<algo::reduce>(pair_types{}, "reduce_by_key") &&
-                        add_baselines<algo::scan>(pair_types{}, "inclusive_scan_by_key");
+                        add_baselines<algo::scan>(pair_types{}, "inclusive_scan_by_key") &&
+                        add_baselines<algo::exclusive>(pair_types{}, "exclusive_scan_by_key");
 
 #if PREDIX_HAS_CUDA
 struct predix_calls {
@@ -179,6 +183,7 @@ struct predix_calls {
   template <class... A> static auto unique_copy(A... a) { return predix::unique_copy(a...); }
   template <class... A> static auto reduce_by_key(A... a) { return predix::reduce_by_key(a...); }
   template <class... A> static auto inclusive_scan_by_key(A... a) { return predix::inclusive_scan_by_key(a...); }
+  template <class... A> static auto exclusive_scan_by_key(A... a) { return predix::exclusive_scan_by_key(a...); }
 };
 
 const bool registered_predix =
@@ -186,7 +191,9 @@ const bool registered_predix =
     perf::add<library_row<algo::encode, predix_calls>>(key_types{}, "run_length_encode", "predix_cuda", perf::axis::run) &&
     perf::add<library_row<algo::reduce, predix_calls>>(pair_types{}, "reduce_by_key", "predix_cuda", perf::axis::run) &&
     perf::add<library_row<algo::scan, predix_calls>>(pair_types{}, "inclusive_scan_by_key", "predix_cuda",
-                                                     perf::axis::run);
+                                                     perf::axis::run) &&
+    perf::add<library_row<algo::exclusive, predix_calls>>(pair_types{}, "exclusive_scan_by_key", "predix_cuda",
+                                                          perf::axis::run);
 #endif
 
 }  // namespace

@@ -36,6 +36,7 @@ BYTES = {
     "run_length_encode": "n·sk + k·(sk + 4) (k runs; int32 counts)",
     "reduce_by_key": "(n + k)·(sk + sv) (k runs; type K+V: keys K, values V)",
     "inclusive_scan_by_key": "n·(sk + 2·sv) (type K+V: keys K, values V)",
+    "exclusive_scan_by_key": "n·(sk + 2·sv) (type K+V: keys K, values V)",
 }
 BASELINE_NAMES = {
     "std": "serial std:: algorithm",

@@ -119,8 +119,12 @@ PERF_HD T item(const pattern& p, std::int64_t i) {
 /// non-zero values into the same type.
 struct flags_i32 {};
 struct bools_i32 {};
-/// By-key cases: keys K and values V (type name "K+V").
+/// By-key cases: keys K and values V (type name "K+V"); a plain type T: keys T, values int32.
 template <class K, class V> struct keyed {};
+template <class T> struct key_of { using type = T; };
+template <class K, class V> struct key_of<keyed<K, V>> { using type = K; };
+template <class T> struct value_of { using type = std::int32_t; };
+template <class K, class V> struct value_of<keyed<K, V>> { using type = V; };
 template <class T> struct io { using in = T; using out = T; };
 template <> struct io<flags_i32> { using in = std::uint8_t; using out = std::int32_t; };
 template <> struct io<bools_i32> { using in = bool; using out = std::int32_t; };
