@@ -93,8 +93,8 @@ TYPED_TEST_P(ByKey, Scans) {
     EXPECT_EQ(end - out_exclusive.begin(), n);
     EXPECT_TRUE(same_elements(M::download(out_exclusive),
                               exclusive_by_key(keys, values, init, eq, compose{})));
-    // int values (CUDA: keys and values loaded as vectors), and the same from item 1 on
-    // (memory off its alignment: item by item)
+    // int values, inclusive and exclusive (CUDA: keys and values loaded and results stored as
+    // vectors), and the same from item 1 on (memory off its alignment: item by item)
     host_array<int> ints(n);
     for (std::ptrdiff_t i = 0; i < n; ++i) ints[i] = static_cast<int>(i % 13) - 6;
     auto w = M::upload(ints);
@@ -103,6 +103,11 @@ TYPED_TEST_P(ByKey, Scans) {
                                   eq, std::plus<>{});
     EXPECT_TRUE(
         same_elements(M::download(out_ints), inclusive_by_key(keys, ints, eq, std::plus<>{})));
+    auto out_ints_exclusive = M::upload(poisoned<int>(n));
+    predix::exclusive_scan_by_key(this->policy, k.begin(), k.end(), w.begin(),
+                                  out_ints_exclusive.begin(), 3, eq, std::plus<>{});
+    EXPECT_TRUE(same_elements(M::download(out_ints_exclusive),
+                              exclusive_by_key(keys, ints, 3, eq, std::plus<>{})));
     if (n < 2) return;
     auto out_after = M::upload(poisoned<int>(n));
     predix::inclusive_scan_by_key(this->policy, k.begin() + 1, k.end(), w.begin() + 1,
@@ -111,6 +116,14 @@ TYPED_TEST_P(ByKey, Scans) {
     const auto after = inclusive_by_key(from_second(keys), from_second(ints), eq, std::plus<>{});
     std::copy(after.begin(), after.end(), expected.begin() + 1);
     EXPECT_TRUE(same_elements(M::download(out_after), expected));
+    auto out_after_exclusive = M::upload(poisoned<int>(n));
+    predix::exclusive_scan_by_key(this->policy, k.begin() + 1, k.end(), w.begin() + 1,
+                                  out_after_exclusive.begin() + 1, 3, eq, std::plus<>{});
+    auto expected_exclusive = poisoned<int>(n);
+    const auto after_exclusive =
+        exclusive_by_key(from_second(keys), from_second(ints), 3, eq, std::plus<>{});
+    std::copy(after_exclusive.begin(), after_exclusive.end(), expected_exclusive.begin() + 1);
+    EXPECT_TRUE(same_elements(M::download(out_after_exclusive), expected_exclusive));
   });
 }
 

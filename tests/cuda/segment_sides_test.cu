@@ -1,10 +1,11 @@
 // device/segment_sides.cuh against a host model of the by-key items: segment_source's chunks
 // (keys and values as vectors, the key before apart) give each item's value and head flag,
-// value_sink's and segment_sink's chunks write what item-by-item writes would (inclusive values;
-// each segment's key, total and count), for uint8 and int64 keys in runs, int values and
+// value_sink's, exclusive_sink's and segment_sink's chunks write what item-by-item writes would
+// (inclusive values; init or init + value by the head flags, the key before item 0 read; each
+// segment's key, total and count), for uint8 and int64 keys in runs, int values and
 // run-length encoding's constant ones, from item 0 and from item 16 (the key before the first
 // item read), aligned memory and one item off (item by item), chunks whole and ragged.
-#include <predix/cuda/device/sources.cuh>
+#include <predix/cuda/device/tile_io.cuh>
 
 #include <string>
 #include <vector>
@@ -16,14 +17,19 @@ namespace {
 using predix::detail::segment_value;
 using S = segment_value<int, long long>;
 
+struct plus {
+  __device__ int operator()(int a, int b) const { return a + b; }
+};
+
 /// Chunk c of the source (one thread each) into items[at + j], ragged at n.
 template <int CHUNK, class Source>
 __global__ void load_chunks(Source source, long long n, bool aligned, S* items) {
   const long long at = (blockIdx.x * 1ll * blockDim.x + threadIdx.x) * CHUNK;
   if (at >= n) return;
-  source.template load<CHUNK, false>(at, n, n - 1, aligned, [&](int j, const S& s) {
-    if (at + j < n) items[at + j] = s;
-  });
+  predix::gpu::detail::load_chunk<CHUNK, false>(source, at, n, n - 1, aligned,
+                                                [&](int j, const S& s) {
+                                                  if (at + j < n) items[at + j] = s;
+                                                });
 }
 
 /// Chunk c of items into the sink (one thread each), ragged at n.
@@ -33,7 +39,7 @@ __global__ void store_chunks(Sink sink, const S* items, long long n, bool aligne
   if (at >= n) return;
   S values[CHUNK];
   for (int j = 0; j < CHUNK; ++j) values[j] = items[at + j < n ? at + j : n - 1];
-  sink.template store<CHUNK, false>(at, n, aligned, values);
+  predix::gpu::detail::store_chunk<CHUNK, false>(sink, at, n, aligned, values);
 }
 
 class SegmentSides : public predix_test::cuda_test {};
@@ -119,11 +125,26 @@ void check_sides(predix_test::rng& r) {
       predix_test::expect_all_equal(whole.inclusive, out.to_host(), [](std::size_t i) {
         return "value_sink, item " + std::to_string(i);
       });
+      // exclusive_sink continues the input before it (item 0 a head by the key before it):
+      // init 7 at a head, else 7 + the scanned value.
+      const predix_test::device_buffer<int> results(std::vector<int>(scanned.size(), -1));
+      const exclusive_sink<K, predix::detail::equal_to, int, int, plus> exclusive{
+          d_keys.get() + from, {}, from, results.get(), 7, {}};
+      EXPECT_EQ(exclusive.is_aligned(), from != 1);
+      store_chunks<CHUNK><<<blocks, 64>>>(exclusive, d_scanned.get(), n, exclusive.is_aligned());
+      PREDIX_CUDA_CHECK(cudaDeviceSynchronize());
+      std::vector<int> exclusive_expected;
+      for (std::size_t u = 0; u < scanned.size(); ++u) {
+        exclusive_expected.push_back(in.heads[u] != 0 ? 7 : 7 + whole.inclusive[u]);
+      }
+      predix_test::expect_all_equal(exclusive_expected, results.to_host(), [](std::size_t i) {
+        return "exclusive_sink, item " + std::to_string(i);
+      });
       predix_test::device_buffer<K> keys_out(static_cast<std::size_t>(n));
       predix_test::device_buffer<int> totals(static_cast<std::size_t>(n));
       predix_test::device_buffer<long long> count(1);
       const segment_sink<K, predix::detail::equal_to, K*, int*, long long*> sink{
-          d_keys.get() + from, {}, 0, n, keys_out.get(), totals.get(), count.get()};
+          d_keys.get() + from, {}, 0, n, {keys_out.get(), totals.get(), count.get()}};
       store_chunks<CHUNK><<<blocks, 64>>>(sink, d_scanned.get(), n, sink.is_aligned());
       PREDIX_CUDA_CHECK(cudaDeviceSynchronize());
       std::vector<K> keys_expected;

@@ -23,6 +23,18 @@ struct flag_set {
   PREDIX_HOST_DEVICE bool operator()(bool flag) const { return flag; }
 };
 
+/// Whether item i of the range that begins at `items` starts a segment.
+template <class It, class Eq>
+PREDIX_HOST_DEVICE bool starts_segment(const It& items,
+                                       typename std::iterator_traits<It>::difference_type i,
+                                       Eq& eq) {
+  if (i == 0) return true;
+  using T = typename std::iterator_traits<It>::value_type;
+  const T before = items[i - 1];
+  const T item = items[i];
+  return !static_cast<bool>(eq(before, item));
+}
+
 template <class It, class Eq>
 struct head_flags {
   using iterator_category = std::random_access_iterator_tag;
@@ -36,12 +48,7 @@ struct head_flags {
   mutable Eq eq;       // called as the algorithms call user functors (not necessarily const)
 
   PREDIX_HOST_DEVICE bool operator[](difference_type d) const {
-    const difference_type i = at + d;
-    if (i == 0) return true;
-    using T = typename std::iterator_traits<It>::value_type;
-    const T before = items[i - 1];
-    const T item = items[i];
-    return !static_cast<bool>(eq(before, item));
+    return starts_segment(items, at + d, eq);
   }
   PREDIX_HOST_DEVICE bool operator*() const { return (*this)[0]; }
   PREDIX_HOST_DEVICE head_flags& operator++() {

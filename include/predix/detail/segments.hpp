@@ -160,22 +160,35 @@ PREDIX_HOST_DEVICE void store_count(const Count& count, const K& k) {
 template <class K>
 PREDIX_HOST_DEVICE void store_count(const no_count&, const K&) {}
 
-/// reduce_by_key, from the inclusive scan of segment items that count heads (s.heads: the
-/// segment's number, from 1): its first key at its head, its total at its last item, and the
-/// number of segments at the last item of all.
+/// reduce_by_key's outputs: item i's writes, given whether it heads and ends its segment, whether
+/// it is the last item of all, and its key (s.heads: the segment's number, from 1).
+template <class KeysOut, class ValuesOut, class Count>
+struct segment_outputs {
+  KeysOut keys_out;
+  ValuesOut values_out;
+  Count count;
+  template <class S, class K>
+  PREDIX_HOST_DEVICE void operator()(const S& s, bool head, bool tail, bool last,
+                                     const K& key) const {
+    const std::ptrdiff_t segment = static_cast<std::ptrdiff_t>(s.heads) - 1;
+    if (head) keys_out[segment] = key;
+    if (tail) values_out[segment] = s.value;
+    if (last) store_count(count, s.heads);
+  }
+};
+
+/// reduce_by_key, from the inclusive scan of segment items that count heads: each segment's
+/// first key at its head, its total at its last item, and the number of segments at the last
+/// item of all.
 template <class Keys, class Eq, class KeysOut, class ValuesOut, class Count>
 struct write_segment {
   head_flags<Keys, Eq> heads;
   std::ptrdiff_t n;
-  KeysOut keys_out;
-  ValuesOut values_out;
-  Count count;
+  segment_outputs<KeysOut, ValuesOut, Count> outputs;
   template <class S>
   PREDIX_HOST_DEVICE void operator()(std::ptrdiff_t i, const S& s) const {
-    const std::ptrdiff_t segment = static_cast<std::ptrdiff_t>(s.heads) - 1;
-    if (heads[i]) keys_out[segment] = heads.items[i];
-    if (i + 1 == n || heads[i + 1]) values_out[segment] = s.value;
-    if (i + 1 == n) store_count(count, s.heads);
+    const bool last = i + 1 == n;
+    outputs(s, heads[i], last || heads[i + 1], last, heads.items[i]);
   }
 };
 
@@ -316,7 +329,7 @@ auto reduce_by_key_plan(Keys keys, Values values, D n, KeysOut keys_out, ValuesO
   using S = segment_value<V, D>;
   return segment_scan_of(segment_items_of<V, D>(keys, values, eq),
                          position_sink_of<S>(write_segment<Keys, Eq, KeysOut, ValuesOut, Count>{
-                             head_flags_of(keys, eq), n, keys_out, values_out, count}),
+                             head_flags_of(keys, eq), n, {keys_out, values_out, count}}),
                          op);
 }
 

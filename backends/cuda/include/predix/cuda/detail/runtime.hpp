@@ -314,9 +314,9 @@ void check_writes(const predix::detail::write_exclusive<Keys, Eq, Out, T, Op>& w
 template <class Keys, class Eq, class KeysOut, class ValuesOut, class Count>
 void check_writes(const predix::detail::write_segment<Keys, Eq, KeysOut, ValuesOut, Count>& w,
                   const char* algorithm, const char* what) {
-  check_device_iterator(w.keys_out, algorithm, what);
-  check_device_iterator(w.values_out, algorithm, what);
-  check_device_iterator(w.count, algorithm, what);
+  check_device_iterator(w.outputs.keys_out, algorithm, what);
+  check_device_iterator(w.outputs.values_out, algorithm, what);
+  check_device_iterator(w.outputs.count, algorithm, what);
 }
 
 template <class Write, class T>

@@ -1,8 +1,9 @@
 #pragma once
-// The by-key scans' source and sink over contiguous memory (detail/segments.hpp's
-// segment_items and write_value on pointers to primitive keys and values): a chunk's keys and
-// values (or a constant value) move as vectors and the key before the chunk is read apart, the
-// head flags computed in registers; a chunk's results are stored as one vector.
+// The by-key scans' source and sinks over contiguous memory (detail/segments.hpp's
+// segment_items, write_value, write_exclusive and write_segment on pointers to primitive keys
+// and values): a chunk's keys and values (or a constant value) move as vectors and the key
+// before the chunk is read apart, the head flags computed in registers; a chunk's results are
+// stored as one vector (reduce_by_key's: scattered to its segments).
 //   keys 7 7 9 9 9 4 ..., values 1 2 3 4 5 6 ..., chunks of 3: the chunk at 3 loads keys 9 9 4,
 //   values 4 5 6 and key 2 (9) → items (4, 0) (5, 0) (6, 1)
 // Where the memory is not 16-byte aligned, or a chunk runs past the end, items are read one by
@@ -11,26 +12,10 @@
 #include <cstring>
 
 #include <predix/cuda/detail/aligned_head.hpp>
+#include <predix/cuda/detail/vectors.cuh>
 #include <predix/detail/segments.hpp>
 
 namespace predix::gpu::detail {
-
-/// The unsigned type of N bytes (1, 2, 4, 8 or 16): one vector access.
-template <int N>
-struct vector_bytes;
-template <> struct vector_bytes<1> { using type = unsigned char; };
-template <> struct vector_bytes<2> { using type = unsigned short; };
-template <> struct vector_bytes<4> { using type = unsigned; };
-template <> struct vector_bytes<8> { using type = uint2; };
-template <> struct vector_bytes<16> { using type = uint4; };
-
-/// The COUNT elements at p as one vector access (p aligned to their size).
-template <int COUNT, class E>
-__device__ __forceinline__ void load_vector(const E* p, E (&e)[COUNT]) {
-  using vector = typename vector_bytes<COUNT * sizeof(E)>::type;
-  const vector raw = *reinterpret_cast<const vector*>(p);
-  std::memcpy(e, &raw, sizeof raw);
-}
 
 /// The values of the by-key items: contiguous memory (vector loads) or one constant
 /// (run-length encoding's ones); `bytes` per value in memory.
@@ -83,15 +68,16 @@ struct segment_source {
       16 / (int(sizeof(K)) > Values::bytes ? int(sizeof(K)) : Values::bytes);
 
   __device__ __forceinline__ bool head(long long i) const {
-    return first + i == 0 || !static_cast<bool>(eq(keys[i - 1], keys[i]));
+    return predix::detail::starts_segment(keys - first, first + i, eq);
   }
   __device__ __forceinline__ value_type operator[](long long i) const {
     return {static_cast<V>(values[i]), static_cast<C>(head(i))};
   }
-  /// visit(j, item at + j) for the CHUNK items at `at`; past n, item `fallback` (< n).
+  /// visit(j, item at + j) for the CHUNK items at `at` as vectors, where aligned and in range;
+  /// false (nothing visited) elsewhere: load_chunk then reads them item by item.
   template <int CHUNK, bool WHOLE, class Visit>
-  __device__ __forceinline__ void load(long long at, long long n, long long fallback,
-                                       bool aligned, Visit&& visit) const {
+  __device__ __forceinline__ bool load(long long at, long long n, bool aligned,
+                                       Visit&& visit) const {
     if constexpr (CHUNK == chunk) {
       if (aligned && (WHOLE || at + CHUNK <= n)) {
         K k[CHUNK];
@@ -104,11 +90,10 @@ struct segment_source {
           if (j > 0) h = !static_cast<bool>(eq(k[j - 1], k[j]));
           visit(j, value_type{static_cast<V>(v[j]), static_cast<C>(h)});
         }
-        return;
+        return true;
       }
     }
-#pragma unroll
-    for (int j = 0; j < CHUNK; ++j) visit(j, (*this)[WHOLE || at + j < n ? at + j : fallback]);
+    return false;
   }
   bool is_aligned() const {
     return reinterpret_cast<std::uintptr_t>(keys) % 16 == 0 && values.is_aligned();
@@ -133,29 +118,85 @@ struct value_sink {
   __device__ __forceinline__ void put(long long i, const S& s) const {
     base[i] = static_cast<O>(s.value);
   }
+  /// The chunk as one vector where aligned and in range (true); else false: store_chunk then
+  /// puts its items one by one.
   template <int CHUNK, bool WHOLE, class S>
-  __device__ __forceinline__ void store(long long at, long long n, bool aligned,
+  __device__ __forceinline__ bool store(long long at, long long n, bool aligned,
                                         const S (&values)[CHUNK]) const {
-    constexpr int bytes = CHUNK * int(sizeof(O));
-    if constexpr (bytes <= 16 && (bytes & (bytes - 1)) == 0) {
+    if constexpr (is_vector_v<CHUNK, O>) {
       if (aligned && (WHOLE || at + CHUNK <= n)) {
         O o[CHUNK];
 #pragma unroll
         for (int j = 0; j < CHUNK; ++j) o[j] = static_cast<O>(values[j].value);
-        typename vector_bytes<bytes>::type raw;
-        std::memcpy(&raw, o, sizeof raw);
-        *reinterpret_cast<decltype(raw)*>(base + at) = raw;
-        return;
+        store_vector(base + at, o);
+        return true;
       }
     }
-#pragma unroll
-    for (int j = 0; j < CHUNK; ++j) {
-      if (WHOLE || at + j < n) put(at + j, values[j]);
-    }
+    return false;
   }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(base) % 16 == 0; }
   vector_side side() const { return {0, 0}; }
   value_sink advanced(long long h) const { return {base + h}; }
+};
+
+/// exclusive_scan_by_key's results (segments.hpp's write_exclusive on plain keys and output):
+/// init at a head, else init · the scanned value; a chunk's keys loaded as one vector and the
+/// key before it apart, its results stored as one vector.
+template <class K, class Eq, class O, class T, class Op>
+struct exclusive_sink {
+  const K* keys;    // the key of item 0 of the sink
+  Eq eq;
+  long long first;  // the index of item 0 in the whole input
+  O* base;
+  T init;
+  Op op;
+  using element = O;
+  static constexpr bool primitive = false;
+  static constexpr bool reversed = false;
+  static constexpr bool chunked = true;  // store() below
+
+  template <class S>
+  __device__ __forceinline__ O result(bool head, const S& s) const {
+    return static_cast<O>(head ? init : static_cast<T>(op(init, s.value)));
+  }
+  template <class S>
+  __device__ __forceinline__ void put(long long i, const S& s) const {
+    base[i] = result(predix::detail::starts_segment(keys - first, first + i, eq), s);
+  }
+  /// The chunk from its keys loaded as one vector, stored as one vector, where aligned and in
+  /// range (true); else false: store_chunk then puts its items one by one.
+  template <int CHUNK, bool WHOLE, class S>
+  __device__ __forceinline__ bool store(long long at, long long n, bool aligned,
+                                        const S (&values)[CHUNK]) const {
+    if constexpr (is_vector_v<CHUNK, O> && is_vector_v<CHUNK, K>) {
+      if (aligned && (WHOLE || at + CHUNK <= n)) {
+        K k[CHUNK];
+        load_vector(keys + at, k);
+        O o[CHUNK];
+        bool head = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
+#pragma unroll
+        for (int j = 0; j < CHUNK; ++j) {
+          if (j > 0) head = !static_cast<bool>(eq(k[j - 1], k[j]));
+          o[j] = result(head, values[j]);
+        }
+        store_vector(base + at, o);
+        return true;
+      }
+    }
+    return false;
+  }
+  bool is_aligned() const {
+    return reinterpret_cast<std::uintptr_t>(keys) % 16 == 0 &&
+           reinterpret_cast<std::uintptr_t>(base) % 16 == 0;
+  }
+  vector_side side() const { return {0, 0}; }
+  exclusive_sink advanced(long long h) const {
+    exclusive_sink moved = *this;
+    moved.keys += h;
+    moved.first += h;
+    moved.base += h;
+    return moved;
+  }
 };
 
 /// reduce_by_key's results (segments.hpp's write_segment on plain keys): at a segment's head
@@ -167,34 +208,25 @@ struct segment_sink {
   Eq eq;
   long long first;  // the index of item 0 in the whole input
   long long n;      // the whole input's items
-  KeysOut keys_out;
-  ValuesOut values_out;
-  Count count;
+  predix::detail::segment_outputs<KeysOut, ValuesOut, Count> outputs;
   using element = K;
   static constexpr bool primitive = false;
   static constexpr bool reversed = false;
   static constexpr bool chunked = true;  // store() below
 
-  /// Item i's results, given whether it heads and ends its segment and its key.
-  template <class S>
-  __device__ __forceinline__ void write(long long i, const S& s, bool head, bool tail,
-                                        const K& key) const {
-    const long long segment = static_cast<long long>(s.heads) - 1;
-    if (head) keys_out[segment] = key;
-    if (tail) values_out[segment] = s.value;
-    if (first + i + 1 == n) predix::detail::store_count(count, s.heads);
-  }
   template <class S>
   __device__ __forceinline__ void put(long long i, const S& s) const {
-    const bool head = first + i == 0 || !static_cast<bool>(eq(keys[i - 1], keys[i]));
-    const bool tail = first + i + 1 == n || !static_cast<bool>(eq(keys[i], keys[i + 1]));
-    write(i, s, head, tail, keys[i]);
+    const K* whole = keys - first;  // the input's first key
+    const bool last = first + i + 1 == n;
+    outputs(s, predix::detail::starts_segment(whole, first + i, eq),
+            last || predix::detail::starts_segment(whole, first + i + 1, eq), last, keys[i]);
   }
+  /// The chunk from its keys loaded as one vector where aligned and in range (true); else
+  /// false: store_chunk then puts its items one by one.
   template <int CHUNK, bool WHOLE, class S>
-  __device__ __forceinline__ void store(long long at, long long in, bool aligned,
+  __device__ __forceinline__ bool store(long long at, long long in, bool aligned,
                                         const S (&values)[CHUNK]) const {
-    constexpr int bytes = CHUNK * int(sizeof(K));
-    if constexpr (bytes <= 16 && (bytes & (bytes - 1)) == 0) {
+    if constexpr (is_vector_v<CHUNK, K>) {
       if (aligned && (WHOLE || at + CHUNK <= in)) {
         K k[CHUNK + 1];
         K loaded[CHUNK];
@@ -206,18 +238,15 @@ struct segment_sink {
         bool head = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
 #pragma unroll
         for (int j = 0; j < CHUNK; ++j) {
-          const bool tail =
-              (j + 1 == CHUNK && last_chunk) || !static_cast<bool>(eq(k[j], k[j + 1]));
-          write(at + j, values[j], head, tail, k[j]);
+          const bool last = j + 1 == CHUNK && last_chunk;
+          const bool tail = last || !static_cast<bool>(eq(k[j], k[j + 1]));
+          outputs(values[j], head, tail, last, k[j]);
           head = tail;
         }
-        return;
+        return true;
       }
     }
-#pragma unroll
-    for (int j = 0; j < CHUNK; ++j) {
-      if (WHOLE || at + j < in) put(at + j, values[j]);
-    }
+    return false;
   }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(keys) % 16 == 0; }
   vector_side side() const { return {0, 0}; }

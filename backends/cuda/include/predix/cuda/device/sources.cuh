@@ -292,6 +292,26 @@ auto make_sink(const predix::detail::position_sink<predix::detail::write_value<O
   }
 }
 
+/// exclusive_scan_by_key's results over plain keys into plain memory: an exclusive_sink (keys
+/// loaded and results stored as vectors).
+template <class Keys, class Eq, class Out, class T, class Op, class S>
+auto make_sink(const predix::detail::position_sink<
+               predix::detail::write_exclusive<Keys, Eq, Out, T, Op>, S>& it) {
+  using keys_source = decltype(make_source(std::declval<const Keys&>()));
+  using out_sink = decltype(make_sink(std::declval<const Out&>()));
+  if constexpr (plain_pointer_v<keys_source> &&
+                std::is_same_v<out_sink, pointer_sink<typename out_sink::element>> &&
+                out_sink::primitive) {
+    const auto& w = it.write;  // its heads start at item 0 (head_flags_of)
+    return exclusive_sink<typename keys_source::element, Eq, typename out_sink::element, T, Op>{
+        make_source(w.heads.items).base + it.at, w.heads.eq, it.at,
+        make_sink(w.out).base + it.at, w.init, w.op};
+  } else {
+    return iterator_sink<predix::detail::position_sink<
+        predix::detail::write_exclusive<Keys, Eq, Out, T, Op>, S>>{it};
+  }
+}
+
 /// reduce_by_key's results over plain keys: a segment_sink (the keys loaded as vectors).
 template <class Keys, class Eq, class KeysOut, class ValuesOut, class Count, class S>
 auto make_sink(const predix::detail::position_sink<
@@ -300,8 +320,7 @@ auto make_sink(const predix::detail::position_sink<
   if constexpr (plain_pointer_v<keys_source>) {
     const auto& w = it.write;  // its heads start at item 0 (head_flags_of)
     return segment_sink<typename keys_source::element, Eq, KeysOut, ValuesOut, Count>{
-        make_source(w.heads.items).base + it.at, w.heads.eq, it.at, w.n,
-        w.keys_out, w.values_out, w.count};
+        make_source(w.heads.items).base + it.at, w.heads.eq, it.at, w.n, w.outputs};
   } else {
     return iterator_sink<predix::detail::position_sink<
         predix::detail::write_segment<Keys, Eq, KeysOut, ValuesOut, Count>, S>>{it};

@@ -17,6 +17,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include <predix/cuda/detail/vectors.cuh>
 #include <predix/cuda/device/sources.cuh>
 #include <predix/cuda/warp/lanemask.cuh>
 
@@ -217,9 +218,10 @@ __device__ __forceinline__ void load_chunk(const Source& source, long long at, l
   } else if constexpr (Source::primitive) {
 #pragma unroll
     for (int j = 0; j < CHUNK; ++j) visit(j, source.raw(WHOLE || at + j < n ? at + j : fallback));
-  } else if constexpr (chunked_v<Source>) {  // its own chunk loads (segment_sides.cuh)
-    source.template load<CHUNK, WHOLE>(at, n, fallback, aligned, visit);
   } else {
+    if constexpr (chunked_v<Source>) {  // its own chunk loads where it can (segment_sides.cuh)
+      if (source.template load<CHUNK, WHOLE>(at, n, aligned, visit)) return;
+    }
 #pragma unroll
     for (int j = 0; j < CHUNK; ++j) visit(j, source[WHOLE || at + j < n ? at + j : fallback]);
   }
@@ -338,20 +340,18 @@ __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long
                                             bool aligned, const T (&values)[CHUNK]) {
   if constexpr (Sink::primitive) {
     using O = typename Sink::element;
-    using vector = typename vector_bytes<CHUNK * sizeof(O)>::type;
     if (chunk_as_vector<CHUNK, WHOLE>(at, n, aligned)) {
       O o[CHUNK];
 #pragma unroll
       for (int j = 0; j < CHUNK; ++j) o[j] = values[j];
-      vector raw;
-      std::memcpy(&raw, o, sizeof raw);
-      *reinterpret_cast<vector*>(sink.base + at) = raw;
+      store_vector(sink.base + at, o);
       return;
     }
   }
-  if constexpr (chunked_v<Sink>) {  // its own chunk stores (segment_sides.cuh)
-    sink.template store<CHUNK, WHOLE>(at, n, aligned, values);
-  } else if constexpr (!(WHOLE && Sink::primitive)) {  // item by item
+  if constexpr (chunked_v<Sink>) {  // its own chunk stores where it can (segment_sides.cuh)
+    if (sink.template store<CHUNK, WHOLE>(at, n, aligned, values)) return;
+  }
+  if constexpr (!(WHOLE && Sink::primitive)) {  // item by item
 #pragma unroll
     for (int j = 0; j < CHUNK; ++j) {
       if (WHOLE || at + j < n) sink.put(at + j, values[j]);
