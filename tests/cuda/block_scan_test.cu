@@ -2,12 +2,14 @@
 // without init; without, thread 0 gets its own item), value and
 // aggregate in every thread, for every block size of for_each_block_size in 1-, 2- and
 // 3-D shapes: int with + (and inclusive_sum / exclusive_sum), and the non-commutative
-// 16-byte affine composition, which catches any out-of-order combination across warps.
+// 16-byte affine composition, which catches any out-of-order combination across warps; and
+// the by-key scans' segment items (their warp ladder inside the block step too).
 // One TempStorage serves all calls, with the documented barrier between them.
 #include <predix/cuda/block/block_scan.cuh>
 
 #include "../support/types.hpp"
 #include "cuda_test.cuh"
+#include "segment_pairs.cuh"
 
 namespace {
 
@@ -92,6 +94,16 @@ TEST_F(BlockScan, IntPlus) {
 TEST_F(BlockScan, AffineCompositionKeepsOrder) {
   check_block_scan<false>(predix_test::compose{}, affine{3, 5},
                           [](predix_test::rng& r) { return affine{r.next() | 1, r.next()}; });
+}
+
+TEST_F(BlockScan, SegmentItemsRestartAtHeads) {
+  using predix::detail::segment_op;
+  using predix::detail::segment_value;
+  check_block_scan<false>(segment_op<predix_test::compose>{},
+                          segment_value<affine, bool>{affine{3, 5}, false},
+                          predix_test::affine_segment_items{});
+  check_block_scan<false>(segment_op<plus_op>{}, segment_value<int, unsigned>{-4, 0},
+                          predix_test::counted_segment_item);
 }
 
 }  // namespace

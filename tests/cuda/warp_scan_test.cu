@@ -1,11 +1,13 @@
 // warp_scan against a host model of one warp: inclusive and exclusive scans (value and
 // aggregate in every lane) for int with +, for 1-byte integers (shuffled inside a padded
 // word) and for the 16-byte affine map under composition, which is not commutative, so a
-// scan that combines lanes out of order fails; and inclusive_sum / exclusive_sum.
+// scan that combines lanes out of order fails; inclusive_sum / exclusive_sum; and the by-key
+// scans' segment items under segment_op (their own ladder: heads by ballot, values alone).
 #include <predix/cuda/warp/warp_scan.cuh>
 
 #include "../support/types.hpp"
 #include "cuda_test.cuh"
+#include "segment_pairs.cuh"
 
 namespace {
 
@@ -92,6 +94,16 @@ TEST_F(WarpScan, Uint8PlusWraps) {
 TEST_F(WarpScan, AffineCompositionKeepsOrder) {
   check_warp_scan<false>(predix_test::compose{}, affine{3, 5},
                          [](predix_test::rng& r) { return affine{r.next() | 1, r.next()}; });
+}
+
+TEST_F(WarpScan, SegmentItemsRestartAtHeads) {
+  using predix::detail::segment_op;
+  using predix::detail::segment_value;
+  check_warp_scan<false>(segment_op<predix_test::compose>{},
+                         segment_value<affine, bool>{affine{3, 5}, false},
+                         predix_test::affine_segment_items{});
+  check_warp_scan<false>(segment_op<plus_op>{}, segment_value<int, unsigned>{-4, 0},
+                         predix_test::counted_segment_item);
 }
 
 }  // namespace

@@ -1,11 +1,15 @@
 #pragma once
-// Shuffles for any trivially copyable T (moved as 32-bit words), and the two ordered
-// shuffle ladders the generic warp and block collectives are built from. Both keep the
-// operands in sequence order, op(earlier, later), so op need not be commutative.
+// Shuffles for any trivially copyable T (moved as 32-bit words), and the ordered shuffle
+// ladders the generic warp and block collectives are built from. All keep the operands in
+// sequence order, op(earlier, later), so op need not be commutative. The scan ladder over
+// segment items (the by-key scans' (value, head flag) pairs) finds each lane's segment by a
+// ballot of the flags and shuffles the values alone:
+//   heads 1 0 0 1 0, values a b c d e  →  a  a·b  a·b·c  d  d·e   (heads: 1 1 1 1 1)
 #include <cstring>
 #include <type_traits>
 
 #include <predix/cuda/warp/lanemask.cuh>
+#include <predix/detail/segments.hpp>
 
 namespace predix::gpu::detail {
 
@@ -74,6 +78,27 @@ __device__ __forceinline__ T inclusive_scan_lanes(T x, Op& op) {
     const T up = shfl_up(x, d, exists);
     if (exists) x = op(up, x);
   }
+  return x;
+}
+
+/// The same over the by-key scans' segment items whose heads are flags (C = bool): one ballot
+/// of the flags gives each lane the last head at or below it (31 - __clz, as warp_binary_scan's
+/// segmented sums), and step d takes lane l - d's value only from within that segment, so the
+/// values are shuffled alone. (Items that count their heads keep the generic ladder: their
+/// counts need a scan of their own.)
+template <int LANES, class V, class Op>
+__device__ __forceinline__ predix::detail::segment_value<V, bool> inclusive_scan_lanes(
+    predix::detail::segment_value<V, bool> x, predix::detail::segment_op<Op>& op) {
+  const unsigned upto = __ballot_sync(full_warp_mask, x.heads) & lanemask_le();
+  const int first = upto != 0 ? 31 - __clz(upto) : -1;  // -1: the segment began before lane 0
+  const int lane = static_cast<int>(lane_id());
+#pragma unroll
+  for (int d = 1; d < LANES; d *= 2) {
+    bool exists;
+    const V up = shfl_up(x.value, d, exists);
+    if (exists && lane - d >= first) x.value = static_cast<V>(op.op(up, x.value));
+  }
+  x.heads = upto != 0;
   return x;
 }
 
