@@ -55,15 +55,17 @@ template <class Source, class Sink, class A, class Op, bool HAS_INIT, bool BINAR
 struct scan_agent {
   using tuning = tuning::active::scan;
   static constexpr int THREADS = tuning::threads;
-  static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles, as many as an SM holds
-      gpu::tuning::detail::min_int(tuning::min_blocks(Source::element_bytes, sizeof(A), HAS_INIT),
-                                   gpu::tuning::sm_threads() / THREADS);
   // A source that loads its own chunks (the by-key scans' keys and values, segment_sides.cuh):
-  // its chunk, in tuning::chunked_rows rows.
+  // its chunk, tuning::chunked_rows of them, and a floor of its own.
   static constexpr int OWN_CHUNK = detail::own_chunk<Source>();
+  static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles, as many as an SM holds
+      gpu::tuning::detail::min_int(
+          OWN_CHUNK > 0 ? tuning::chunked_min_blocks
+                        : tuning::min_blocks(Source::element_bytes, sizeof(A), HAS_INIT),
+          gpu::tuning::sm_threads() / THREADS);
   static constexpr int CHUNK = OWN_CHUNK > 0 ? OWN_CHUNK : detail::chunk_items<Source, Sink>();
   static constexpr int ROWS_WANTED =
-      OWN_CHUNK > 0 ? tuning::chunked_rows
+      OWN_CHUNK > 0 ? tuning::chunked_rows(CHUNK)
                     : tuning::items(Source::element_bytes, sizeof(A), GENERAL) / CHUNK;
   static constexpr int ROWS = ROWS_WANTED < 1 ? 1 : ROWS_WANTED;
   using layout = detail::striped_tile<THREADS, ROWS, CHUNK>;

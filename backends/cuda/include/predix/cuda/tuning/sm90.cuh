@@ -43,10 +43,18 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SCAN_THREADS
 #define PREDIX_SCAN_THREADS 256
 #endif
-// Rows of a tile per warp for sources that load their own chunks (the by-key scans' keys and
-// values, device/segment_sides.cuh) (measured: docs/perf/by_key.md).
+// Sources that load their own chunks (the by-key scans' keys and values,
+// device/segment_sides.cuh): rows of chunks a warp, at most …_ROWS and at most …_ITEMS items a
+// thread (at least one row), and the floor on resident blocks per SM of their kernel of whole
+// tiles (measured: docs/perf/by_key.md).
 #ifndef PREDIX_SCAN_CHUNKED_ROWS
 #define PREDIX_SCAN_CHUNKED_ROWS 4
+#endif
+#ifndef PREDIX_SCAN_CHUNKED_ITEMS
+#define PREDIX_SCAN_CHUNKED_ITEMS 16
+#endif
+#ifndef PREDIX_SCAN_CHUNKED_MIN_BLOCKS
+#define PREDIX_SCAN_CHUNKED_MIN_BLOCKS 4
 #endif
 // A floor on the resident blocks per SM of the inclusive scan's kernel of whole tiles of
 // 4-byte items and accumulators (1: none) (measured: docs/perf/devices.md "The scan's floor").
@@ -227,8 +235,12 @@ struct sm90 {
   static constexpr int source_head_bytes = PREDIX_SOURCE_HEAD_BYTES;
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
-    /// Rows a warp of a source that loads its own chunks (segment_sides.cuh).
-    static constexpr int chunked_rows = PREDIX_SCAN_CHUNKED_ROWS;
+    /// A source that loads its own chunks of `chunk` items (segment_sides.cuh): rows of them a
+    /// warp, and the floor on resident blocks per SM of its kernel of whole tiles.
+    static constexpr int chunked_rows(int chunk) {
+      return detail::min_int(PREDIX_SCAN_CHUNKED_ROWS, PREDIX_SCAN_CHUNKED_ITEMS / chunk);
+    }
+    static constexpr int chunked_min_blocks = PREDIX_SCAN_CHUNKED_MIN_BLOCKS;
     /// The floor on resident blocks per SM of the kernel of whole tiles: 4-byte inclusive
     /// scans hold 74 registers without one (3 blocks); the exclusive ones 63 already.
     static constexpr int min_blocks(int in_bytes, int acc_bytes, bool has_init) {
