@@ -20,8 +20,10 @@ struct plus_op {
   __host__ __device__ int operator()(int a, int b) const { return a + b; }
 };
 
+// (the launch bound: 1024 threads of 24-byte segment items fit in an SM's registers)
 template <class T, int BLOCK_THREADS, class Op, bool SUMS>
-__global__ void block_scan_kernel(const T* in, T init, Op op, T* out) {
+__global__ void __launch_bounds__(BLOCK_THREADS)
+    block_scan_kernel(const T* in, T init, Op op, T* out) {
   using scan = predix::gpu::block_scan<T, BLOCK_THREADS>;
   __shared__ typename scan::TempStorage storage;
   const int item = blockIdx.x * BLOCK_THREADS + predix::gpu::linear_thread_id();
