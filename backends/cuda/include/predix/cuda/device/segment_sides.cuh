@@ -17,6 +17,17 @@
 
 namespace predix::gpu::detail {
 
+/// The head flags of the CHUNK keys k loaded from keys + at (item at + j starts a segment:
+/// heads[j]); the key before them read apart, none before the input's first (first + at == 0).
+template <int CHUNK, class K, class Eq>
+__device__ __forceinline__ void chunk_heads(const K* keys, long long at, long long first,
+                                            const Eq& eq, const K (&k)[CHUNK],
+                                            bool (&heads)[CHUNK]) {
+  heads[0] = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
+#pragma unroll
+  for (int j = 1; j < CHUNK; ++j) heads[j] = !static_cast<bool>(eq(k[j - 1], k[j]));
+}
+
 /// The values of the by-key items: contiguous memory (vector loads) or one constant
 /// (run-length encoding's ones); `bytes` per value in memory.
 template <class E>
@@ -84,11 +95,11 @@ struct segment_source {
         typename Values::type v[CHUNK];
         load_vector(keys + at, k);
         values.load(at, v);
-        bool h = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
+        bool heads[CHUNK];
+        chunk_heads(keys, at, first, eq, k, heads);
 #pragma unroll
         for (int j = 0; j < CHUNK; ++j) {
-          if (j > 0) h = !static_cast<bool>(eq(k[j - 1], k[j]));
-          visit(j, value_type{static_cast<V>(v[j]), static_cast<C>(h)});
+          visit(j, value_type{static_cast<V>(v[j]), static_cast<C>(heads[j])});
         }
         return true;
       }
@@ -172,13 +183,11 @@ struct exclusive_sink {
       if (aligned && (WHOLE || at + CHUNK <= n)) {
         K k[CHUNK];
         load_vector(keys + at, k);
+        bool heads[CHUNK];
+        chunk_heads(keys, at, first, eq, k, heads);
         O o[CHUNK];
-        bool head = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
 #pragma unroll
-        for (int j = 0; j < CHUNK; ++j) {
-          if (j > 0) head = !static_cast<bool>(eq(k[j - 1], k[j]));
-          o[j] = result(head, values[j]);
-        }
+        for (int j = 0; j < CHUNK; ++j) o[j] = result(heads[j], values[j]);
         store_vector(base + at, o);
         return true;
       }
@@ -228,20 +237,16 @@ struct segment_sink {
                                         const S (&values)[CHUNK]) const {
     if constexpr (is_vector_v<CHUNK, K>) {
       if (aligned && (WHOLE || at + CHUNK <= in)) {
-        K k[CHUNK + 1];
-        K loaded[CHUNK];
-        load_vector(keys + at, loaded);
-#pragma unroll
-        for (int j = 0; j < CHUNK; ++j) k[j] = loaded[j];
+        K k[CHUNK];
+        load_vector(keys + at, k);
+        bool heads[CHUNK];
+        chunk_heads(keys, at, first, eq, k, heads);
         const bool last_chunk = first + at + CHUNK == n;
-        k[CHUNK] = last_chunk ? k[CHUNK - 1] : keys[at + CHUNK];
-        bool head = first + at == 0 || !static_cast<bool>(eq(keys[at - 1], k[0]));
+        const bool next_head = last_chunk || !static_cast<bool>(eq(k[CHUNK - 1], keys[at + CHUNK]));
 #pragma unroll
         for (int j = 0; j < CHUNK; ++j) {
           const bool last = j + 1 == CHUNK && last_chunk;
-          const bool tail = last || !static_cast<bool>(eq(k[j], k[j + 1]));
-          outputs(values[j], head, tail, last, k[j]);
-          head = tail;
+          outputs(values[j], heads[j], j + 1 < CHUNK ? heads[j + 1] : next_head, last, k[j]);
         }
         return true;
       }

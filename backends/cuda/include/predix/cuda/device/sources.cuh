@@ -280,12 +280,17 @@ reversed_pointer_sink<O> make_sink(const thrust::reverse_iterator<O*>& it) {
   return {it.base()};
 }
 
+/// Whether make_sink gives a pointer_sink of primitive elements (plain_pointer_v's twin).
+template <class S>
+inline constexpr bool plain_sink_v = false;
+template <class O>
+inline constexpr bool plain_sink_v<pointer_sink<O>> = std::is_arithmetic_v<O>;
+
 /// inclusive_scan_by_key's results into plain memory: a value_sink (vector stores).
 template <class Out, class S>
 auto make_sink(const predix::detail::position_sink<predix::detail::write_value<Out>, S>& it) {
   using out_sink = decltype(make_sink(std::declval<const Out&>()));
-  if constexpr (std::is_same_v<out_sink, pointer_sink<typename out_sink::element>> &&
-                out_sink::primitive) {
+  if constexpr (plain_sink_v<out_sink>) {
     return value_sink<typename out_sink::element>{make_sink(it.write.out).base + it.at};
   } else {
     return iterator_sink<predix::detail::position_sink<predix::detail::write_value<Out>, S>>{it};
@@ -299,9 +304,7 @@ auto make_sink(const predix::detail::position_sink<
                predix::detail::write_exclusive<Keys, Eq, Out, T, Op>, S>& it) {
   using keys_source = decltype(make_source(std::declval<const Keys&>()));
   using out_sink = decltype(make_sink(std::declval<const Out&>()));
-  if constexpr (plain_pointer_v<keys_source> &&
-                std::is_same_v<out_sink, pointer_sink<typename out_sink::element>> &&
-                out_sink::primitive) {
+  if constexpr (plain_pointer_v<keys_source> && plain_sink_v<out_sink>) {
     const auto& w = it.write;  // its heads start at item 0 (head_flags_of)
     return exclusive_sink<typename keys_source::element, Eq, typename out_sink::element, T, Op>{
         make_source(w.heads.items).base + it.at, w.heads.eq, it.at,
