@@ -2,8 +2,9 @@
 // unique_by_key_copy, unique_by_key — over keys in runs (runs.hpp) with == and with an
 // equivalence coarser than ==, against plain loops: affine values under composition (an
 // associative op that does not commute, so a segment's order shows), outputs poisoned; then
-// int values (whole, and from item 1 on: off the memory's alignment); the forms without
-// predicate, op or init over int values, the scans in place.
+// int values (whole, and from item 1 on: off the memory's alignment) and 0/1 values (a
+// parity, and counts: CUDA's segmented binary path); the forms without predicate, op or init
+// over int values, the scans in place.
 #include "runs.hpp"
 
 namespace predix_test {
@@ -108,6 +109,22 @@ TYPED_TEST_P(ByKey, Scans) {
                                   out_ints_exclusive.begin(), 3, eq, std::plus<>{});
     EXPECT_TRUE(same_elements(M::download(out_ints_exclusive),
                               exclusive_by_key(keys, ints, 3, eq, std::plus<>{})));
+    // 0/1 values (CUDA: the segmented binary path): a running parity, and counts from 3
+    host_array<bool> bits(n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) bits[i] = (i * 7 + i / 5) % 3 == 0;
+    auto b = M::upload(bits);
+    auto out_parity = M::upload(poisoned<bool>(n));
+    predix::inclusive_scan_by_key(this->policy, k.begin(), k.end(), b.begin(), out_parity.begin(),
+                                  eq, std::bit_xor<>{});
+    EXPECT_TRUE(same_elements(M::download(out_parity),
+                              inclusive_by_key(keys, bits, eq, std::bit_xor<>{})));
+    auto out_counts = M::upload(poisoned<int>(n));
+    predix::exclusive_scan_by_key(this->policy, k.begin(), k.end(), b.begin(), out_counts.begin(),
+                                  3, eq, std::plus<>{});
+    host_array<int> widened(n);
+    std::copy(bits.begin(), bits.end(), widened.begin());
+    EXPECT_TRUE(same_elements(M::download(out_counts),
+                              exclusive_by_key(keys, widened, 3, eq, std::plus<>{})));
     if (n < 2) return;
     auto out_after = M::upload(poisoned<int>(n));
     predix::inclusive_scan_by_key(this->policy, k.begin() + 1, k.end(), w.begin() + 1,

@@ -56,20 +56,17 @@ __device__ __forceinline__ void seal_masks(unsigned (&bits)[ROWS]) {
   for (int r = 0; r < ROWS; ++r) seal_mask(bits[r]);
 }
 
-/// The counts of a striped tile's 0/1 items (scan.cuh's binary path, select.cuh): from each
+/// The counts of a striped tile's 0/1 items within one warp (striped_ones' first step): from each
 /// lane's chunk of row r as a bit mask bits[r] (CHUNK_BITS bits hold its count), before[r]
-/// gets the ones in the warp before that chunk (earlier rows included); returns {ones in the
-/// warps before, ones in the block}. Every thread of the block calls it (one barrier).
-/// Chunks of one item (CHUNK_BITS 1): per row, a lane's rank is __popc(ballot & lanemask_lt)
-/// (warp_bit_plane_scan<1>). Wider chunks: the rows' counts are scanned together, packed into
-/// fields of 32-bit words wide enough for a row's warp total (CHUNK_BITS + 5 bits), one
-/// shuffle scan per word instead of CHUNK_BITS ballots per row (docs/perf/README.md: uint8
-/// selection, 4 rows of 16-item chunks, 10-bit fields in two words).
+/// gets the ones in the warp before that chunk (earlier rows included); returns the warp's
+/// ones. Chunks of one item (CHUNK_BITS 1): per row, a lane's rank is __popc(ballot &
+/// lanemask_lt) (warp_bit_plane_scan<1>). Wider chunks: the rows' counts are scanned together,
+/// packed into fields of 32-bit words wide enough for a row's warp total (CHUNK_BITS + 5
+/// bits), one shuffle scan per word instead of CHUNK_BITS ballots per row (docs/perf/README.md:
+/// uint8 selection, 4 rows of 16-item chunks, 10-bit fields in two words).
 ///   row counts (lane 0, lane 1, ...)  r0: 3 5 ..  r1: 1 0 ..  →  word  r0 | r1 << 10 | ...
-template <int ROWS, int CHUNK_BITS, int WARPS>
-__device__ __forceinline__ scan_result<int> striped_ones(
-    typename warp_offsets<WARPS>::TempStorage& storage, const unsigned (&bits)[ROWS],
-    int (&before)[ROWS]) {
+template <int ROWS, int CHUNK_BITS>
+__device__ __forceinline__ int warp_ones(const unsigned (&bits)[ROWS], int (&before)[ROWS]) {
   int warp_count = 0;
   if constexpr (CHUNK_BITS == 1) {
 #pragma unroll
@@ -101,6 +98,17 @@ __device__ __forceinline__ scan_result<int> striped_ones(
       warp_count += static_cast<int>((total[r / FIELDS] >> shift) & FIELD_MASK);
     }
   }
+  return warp_count;
+}
+
+/// The counts of a striped tile's 0/1 items (scan.cuh's binary path, select.cuh): warp_ones,
+/// then the block step; returns {ones in the warps before, ones in the block}. Every thread of
+/// the block calls it (one barrier).
+template <int ROWS, int CHUNK_BITS, int WARPS>
+__device__ __forceinline__ scan_result<int> striped_ones(
+    typename warp_offsets<WARPS>::TempStorage& storage, const unsigned (&bits)[ROWS],
+    int (&before)[ROWS]) {
+  const int warp_count = warp_ones<ROWS, CHUNK_BITS>(bits, before);
   const int warp = static_cast<int>(threadIdx.x / warp_threads);
   return warp_offsets<WARPS>::scan(storage, warp_count, warp);
 }

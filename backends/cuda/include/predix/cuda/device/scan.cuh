@@ -16,7 +16,7 @@ template <bool HAS_INIT, class In, class Out, class A, class Op, class Init>
 struct scan_launch {
   using source_type = detail::source_t<In>;
   using sink_type = detail::sink_t<Out>;
-  static constexpr bool binary = uses_binary_path_v<In, Op, A>;
+  static constexpr bool binary = scan_on_binary_path_v<In, Op, A>;
   using agent = scan_agent<source_type, sink_type, A, device_function_t<Op>, HAS_INIT, binary,
                            false, Init>;
   using general_agent = scan_agent<source_type, sink_type, A, device_function_t<Op>, HAS_INIT,
@@ -54,7 +54,9 @@ scan_launch<HAS_INIT, In, Out, A, Op, Init> plan_scan(In first, long long n, Out
   using source_type = typename launch_type::source_type;
   auto source = detail::make_source(first);
   auto sink = detail::make_sink(out);
-  const long long head = detail::skip_head(n, source, sink);  // done apart by tile 0
+  // done apart by tile 0; the segmented binary path's sides are never moved (they read item
+  // by item where unaligned)
+  const long long head = agent::SEGMENTED ? 0 : detail::skip_head(n, source, sink);
   const auto dop = to_device(op);
   agent a{source, sink, n - head, source.is_aligned(), sink.is_aligned(),
           dop, init, {{}, agent::prefix_op_of(dop)}};

@@ -26,6 +26,11 @@
 //       sum ℓ, any ℓ > 0, all ℓ == j, parity ℓ & 1     (combined with the tile's prefix)
 //     and the result is A(op(init, A(v))) (exclusive) or A(v) (inclusive); the look-back
 //     carries the count (32-bit when A has at most 4 bytes: A wraps anyway) or a 0/1 flag.
+//   segmented binary path (the scans by key of 0/1 values, scan_on_binary_path_v): per row,
+//     the lane's chunk as masks of its values and of its heads; the ones counted as above and,
+//     for each chunk, the last head before it (detail/segment_heads.cuh); an item's result is
+//     the op of the ones from its segment's head, joined to the tile's prefix where no head of
+//     the tile comes before it; the look-back carries (value, has a head) pairs.
 // Unaligned data: the input and output moved on past their head
 // (detail/aligned_head.hpp), whose items warp 0 of tile 0's block scans first, one per lane;
 // their total comes before tile 0 as an exclusive scan's init does.
@@ -37,6 +42,7 @@
 #include <predix/cuda/binary_path.cuh>
 #include <predix/cuda/block/block_scan.cuh>
 #include <predix/cuda/detail/chained_launch.cuh>
+#include <predix/cuda/detail/segment_heads.cuh>
 #include <predix/cuda/detail/warp_offsets.cuh>
 #include <predix/cuda/detail/runtime.hpp>
 #include <predix/cuda/device/tile_io.cuh>
@@ -74,15 +80,23 @@ struct scan_agent {
   static_assert(THREADS >= 64, "run() relies on the barrier of the block step");
   static_assert(CHUNK <= 16, "the binary path keeps a chunk's items in 16 bits");
 
-  // The binary domain: over bool, a sum is an OR; a count for A of <= 4 bytes wraps at 2^32.
+  // The binary domain: over bool, a sum is an OR; a count for R of <= 4 bytes wraps at 2^32.
+  // SEGMENTED: the scans by key's items, R their values' type (binary_parts).
+  using parts = binary_parts<A, Op>;
+  using R = typename parts::value;
+  static constexpr bool SEGMENTED = BINARY && parts::segmented;
+  static constexpr binary_kind OP_KIND = binary_kind_v<typename parts::op>;
   static constexpr binary_kind KIND =
-      std::is_same_v<A, bool> && binary_kind_v<Op> == binary_kind::sum ? binary_kind::any
-                                                                       : binary_kind_v<Op>;
-  using count_t = std::conditional_t<KIND == binary_kind::sum && (sizeof(A) > 4),
+      std::is_same_v<R, bool> && OP_KIND == binary_kind::sum ? binary_kind::any : OP_KIND;
+  using count_t = std::conditional_t<KIND == binary_kind::sum && (sizeof(R) > 4),
                                      unsigned long long, unsigned>;
   using domain = binary_domain<KIND, count_t>;
-  using V = std::conditional_t<BINARY, count_t, A>;  // what the look-back carries
-  using prefix_op = std::conditional_t<BINARY, domain, Op>;
+  using segment_domain = binary_segment_domain<KIND, count_t>;
+  using V = std::conditional_t<  // what the look-back carries
+      BINARY, std::conditional_t<SEGMENTED, typename segment_domain::value_type, count_t>, A>;
+  using prefix_op =
+      std::conditional_t<BINARY, std::conditional_t<SEGMENTED, segment_domain, domain>, Op>;
+  static_assert(!SEGMENTED || TILE < (1 << 16), "segment_heads.cuh packs places in 16 bits");
   static constexpr int CHUNK_BITS =  // bits of a chunk's count, 0..CHUNK
       CHUNK < 2 ? 1 : CHUNK < 4 ? 2 : CHUNK < 8 ? 3 : CHUNK < 16 ? 4 : 5;
   using chunk_t = detail::held_chunk<Source, CHUNK, A>;  // a chunk between the two passes
@@ -91,6 +105,7 @@ struct scan_agent {
     union {
       typename block_scan<A, THREADS>::TempStorage generic;
       typename detail::warp_offsets<WARPS>::TempStorage binary;
+      typename detail::segment_offsets<WARPS>::TempStorage segmented;
     } step;
     // the tile's exclusive prefix, from the look-back warp (tile 0: the head's); V need not be
     // default constructible (cuda::std::tuple)
@@ -110,7 +125,7 @@ struct scan_agent {
 
   static prefix_op prefix_op_of(const Op& op) {
     if constexpr (BINARY) {
-      return domain{};
+      return prefix_op{};
     } else {
       return op;
     }
@@ -136,8 +151,10 @@ struct scan_agent {
         source.prefetch(at, n - at < TILE ? n - at : TILE);
       });
     }
-    if (tile == 0 && head > 0 && threadIdx.x < warp_threads) {  // in the call's first kernel
-      scan_head(storage, init());
+    if constexpr (!SEGMENTED) {  // segmented: no head (plan_scan)
+      if (tile == 0 && head > 0 && threadIdx.x < warp_threads) {  // in the call's first kernel
+        scan_head(storage, init());
+      }
     }
     if (tile + 1 < tiles) {
       consume_tile<false, WHOLE>(storage, tile, init());
@@ -192,7 +209,9 @@ struct scan_agent {
   template <bool IS_LAST_TILE, bool WHOLE>
   __device__ void consume_tile(TempStorage& storage, long long tile, const A& init) {
     const long long first = tile_start(tile) + layout::thread_offset();  // this thread's row 0
-    if constexpr (BINARY) {
+    if constexpr (SEGMENTED) {
+      segmented_tile<IS_LAST_TILE, WHOLE>(storage, tile, first, init);
+    } else if constexpr (BINARY) {
       binary_tile<IS_LAST_TILE, WHOLE>(storage, tile, first, init);
     } else {
       generic_tile<IS_LAST_TILE, WHOLE>(storage, tile, first, init);
@@ -330,6 +349,71 @@ struct scan_agent {
         } else {
           const int one = (bits[r] >> j) & 1u;
           out[j] = static_cast<A>(combine(p, domain::from_count(ones + one, at + 1)));
+        }
+      }
+      detail::store_chunk<CHUNK, WHOLE>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
+    }
+  }
+
+  /// Segmented binary path: per row, the lane's chunk as masks of its values and heads; the
+  /// ones before each chunk and its last head before it (striped_segments), the tile's
+  /// (value, has a head) to the look-back; an item's result from the ones since its segment's
+  /// head, or since the tile's start joined to the tile's prefix. Exclusive: the items before
+  /// the item (at a head the sinks write init), inclusive: through it.
+  template <bool IS_LAST_TILE, bool WHOLE>
+  __device__ void segmented_tile(TempStorage& storage, long long tile, long long first,
+                                 const A& init) {
+    const long long fallback = tile_start(tile);
+    unsigned bits[ROWS], heads[ROWS];  // bit j of row r: item j of the lane's chunk is 1, heads
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      bits[r] = heads[r] = 0;
+      detail::load_chunk<CHUNK, WHOLE>(
+          source, first + r * layout::ROW_ITEMS, n, fallback, aligned_in,
+          [&](int j, const auto& raw) {
+            const auto item = detail::item_of(source, raw);
+            bits[r] |= static_cast<unsigned>(static_cast<bool>(item.value)) << j;
+            heads[r] |= static_cast<unsigned>(static_cast<bool>(item.heads)) << j;
+          });
+    }
+    detail::seal_masks(bits);
+    detail::seal_masks(heads);
+    const int offset = layout::thread_offset();
+    int before[ROWS];           // ones in the tile before the lane's chunk of row r
+    unsigned head_before[ROWS];  // the last head in the tile before it (segment_heads.cuh)
+    const auto block = detail::striped_segments<ROWS, CHUNK_BITS, WARPS, layout::ROW_ITEMS>(
+        storage.step.segmented, bits, heads, offset, before, head_before);
+    using head = detail::packed_head;
+    const segment_domain combine;
+    const V aggregate =
+        block.last != 0 ? V{domain::from_count(block.total - head::ones(block.last),
+                                               TILE - head::at(block.last)),
+                            true}
+                        : V{domain::from_count(block.total, TILE), false};
+    V p = segment_domain::identity();
+    if (tile == 0) {
+      if (!IS_LAST_TILE && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, aggregate);
+    } else {
+      p = prefix.for_block(storage.prefix.Alias(), tile, aggregate, !IS_LAST_TILE);
+    }
+    detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
+#pragma unroll
+    for (int r = 0; r < ROWS; ++r) {
+      const int chunk_at = offset + r * layout::ROW_ITEMS;
+      A out[CHUNK];
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) {
+        const unsigned covered = HAS_INIT ? (1u << j) - 1 : (2u << j) - 1;  // of the chunk
+        const int items = chunk_at + j + (HAS_INIT ? 0 : 1);  // of the tile, from its start
+        const int ones = before[r] + __popc(bits[r] & covered);
+        const unsigned own = heads[r] & covered;
+        const unsigned h =
+            own != 0 ? head::last_in_chunk(bits[r], own, chunk_at, before[r]) : head_before[r];
+        const V v = h != 0 ? V{domain::from_count(ones - head::ones(h), items - head::at(h)), true}
+                           : combine(p, V{domain::from_count(ones, items), false});
+        out[j] = A{static_cast<R>(v.value), v.heads};
+        if constexpr (HAS_INIT) {
+          if (tile == 0 && chunk_at + j == 0) out[j] = init;  // the range's first item
         }
       }
       detail::store_chunk<CHUNK, WHOLE>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
