@@ -11,12 +11,14 @@
 // (Thrust 3.0.1); a piece's total starts from its first element converted to that type. Both
 // work in place (out == first). Memory: pass 2 reads a round from cache, so the input is read
 // once from memory and the output written once; temporary storage is two values per thread.
+// The scans by key read in pass 1 only each piece's last segment (piece_total).
 #include <cstddef>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include <predix/detail/range.hpp>
+#include <predix/detail/segments.hpp>
 #include <predix/openmp/detail.hpp>
 #include <predix/openmp/policy.hpp>
 
@@ -40,6 +42,22 @@ Acc scan_piece(In first, Out out, std::ptrdiff_t begin, std::ptrdiff_t end, Acc 
   return acc;
 }
 
+/// A piece's total (pass 1): the fold of first[begin, end).
+template <class Acc, class In, class Op>
+Acc piece_total(const In& first, std::ptrdiff_t begin, std::ptrdiff_t end, const Op& op) {
+  return fold(first, begin + 1, end, static_cast<Acc>(first[begin]), op);
+}
+/// The scans by key's (items whose heads are flags, segments.hpp): only the items from the
+/// piece's last head on, found from its end (a later head restarts the value), so pass 1
+/// reads about one segment instead of the whole piece.
+template <class Acc, class Keys, class Values, class Eq, class V, class Op>
+Acc piece_total(const detail::segment_items<Keys, Values, Eq, V, bool>& first,
+                std::ptrdiff_t begin, std::ptrdiff_t end, const detail::segment_op<Op>& op) {
+  std::ptrdiff_t last = end - 1;
+  while (last > begin && !first.heads[last]) --last;
+  return fold(first, last + 1, end, static_cast<Acc>(first[last]), op);
+}
+
 /// Scan of [first, first + n) into out; `carry` is what comes before the first element
 /// (exclusive: init; inclusive: nothing).
 template <bool Inclusive, class Acc, class In, class Out, class Op>
@@ -53,7 +71,7 @@ Out blocked_scan(In first, std::ptrdiff_t n, Out out, std::optional<Acc> carry, 
       [&](const piece& p) {
         total[p.index].reset();
         if (p.last() || p.size() == 0) return;  // the last piece's total is its pass 2's end
-        total[p.index] = fold(first, p.begin + 1, p.end, static_cast<Acc>(first[p.begin]), op);
+        total[p.index] = piece_total<Acc>(first, p.begin, p.end, op);
       },
       [&](int count) {
         Op f = op;
