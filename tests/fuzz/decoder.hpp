@@ -35,7 +35,9 @@ namespace predix_test::fuzz {
 // iterator (the 0/1 data of the CUDA binary path), scanned / reduced into an int32 or bool.
 // unique*_eq: with same_flag of the case's predicate as the binary predicate. *_by_key: the
 // input as the keys (same_flag as the binary predicate) and a copy of it as the values, with
-// plus (affine maps: composition) whatever the case's op.
+// plus (affine maps: composition) whatever the case's op; *_by_key_flags: keys of 1, 4 and 8
+// bytes (uint8, int32, int64; other types write nothing) and the predicate's bools as the values
+// (CUDA's segmented binary path), a running parity, and counts from the int32 init.
 #define PREDIX_FUZZ_FORMS(X)                                                                     \
   X(inclusive_scan)                                                                              \
   X(inclusive_scan_op) X(exclusive_scan) X(exclusive_scan_init) X(exclusive_scan_init_op)        \
@@ -50,7 +52,9 @@ namespace predix_test::fuzz {
                                       X(unique_copy) X(unique_copy_eq) X(unique_count)           \
                                           X(unique_count_eq) X(inclusive_scan_by_key)            \
                                               X(exclusive_scan_by_key) X(reduce_by_key)          \
-                                                  X(unique_by_key) X(unique_by_key_copy)
+                                                  X(unique_by_key) X(unique_by_key_copy)      \
+                                                      X(inclusive_scan_by_key_flags)         \
+                                                          X(exclusive_scan_by_key_flags)
 
 #define PREDIX_FUZZ_ENUM(name) name,
 #define PREDIX_FUZZ_NAME(name) #name,

@@ -262,6 +262,8 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
           return std::plus<>{};
         }
       }();
+      constexpr bool flag_keys = std::is_same_v<T, std::uint8_t> ||
+                                 std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>;
       auto by_key = [&](auto call) {
         auto keys_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
         auto values_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
@@ -281,6 +283,22 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
           output(T{}, [&](T* out) {
             return predix::exclusive_scan_by_key(p, first, last, v, out, d.init, eq, by_key_op);
           });
+          break;
+        case form::inclusive_scan_by_key_flags:
+          if constexpr (flag_keys) {
+            output(bool{}, [&](bool* out) {
+              return predix::inclusive_scan_by_key(p, first, last, flags, out, eq,
+                                                   std::bit_xor<>{});
+            });
+          }
+          break;
+        case form::exclusive_scan_by_key_flags:
+          if constexpr (flag_keys) {
+            output(std::int32_t{}, [&](std::int32_t* out) {
+              return predix::exclusive_scan_by_key(p, first, last, flags, out, d.count_init, eq,
+                                                   std::plus<>{});
+            });
+          }
           break;
         case form::reduce_by_key:
           by_key([&](T* ko, T* vo) {

@@ -13,6 +13,17 @@
 using namespace predix_test;
 using namespace predix_test::fuzz;
 
+/// The index of T among the types (types.hpp).
+template <class T>
+int index_of_type() {
+  for (int i = 0; i < type_count(); ++i) {
+    bool same = false;
+    visit_type(i, [&](auto tag) { same = std::is_same_v<typename decltype(tag)::type, T>; });
+    if (same) return i;
+  }
+  return 0;
+}
+
 int main(int argc, char** argv) {
   if (argc != 2) {
     std::fprintf(stderr, "usage: %s FOLDER\n", argv[0]);
@@ -50,6 +61,8 @@ int main(int argc, char** argv) {
     s.threads = f % 8 + 1;
     s.n = sizes[f % 8];
     if (decode(encode(s)).s.what != s.what) s.type = 0;  // affine maps take the op forms
+    if (s.what == form::inclusive_scan_by_key_flags) s.type = index_of_type<std::int32_t>();
+    if (s.what == form::exclusive_scan_by_key_flags) s.type = index_of_type<std::int64_t>();
     write(s);
   }
   for (int type = 0; type < type_count(); ++type) {
