@@ -46,7 +46,8 @@ BASELINE_NAMES = {
     "thrust": "Thrust, CUDA backend",
 }
 TYPE_ORDER = ["uint8", "int16", "int32", "int64", "float", "uint8>int32", "bool>int32", "uint8+int32",
-              "uint8+float", "int32+int32", "int32+float", "int64+int32", "int64+float"]
+              "uint8+float", "int32+int32", "int32+float", "int64+int32", "int64+float",
+              "uint8+bool", "int32+bool", "int64+bool"]
 CASE_ORDER = ["1", "8", "50", "99", "256", "clustered", "none", ""]
 
 

@@ -116,7 +116,7 @@ PERF_HD T item(const pattern& p, std::int64_t i) {
 /// Scans: `flags_i32` is the 0/1 flags → int32 offsets case (uint8 in, int32 out; a generic
 /// scan), `bools_i32` the same flags as bool (the binary path of DESIGN.md §2, exclusive_scan
 /// only: an inclusive scan of bool accumulates in bool); any other type scans small random
-/// non-zero values into the same type.
+/// non-zero values into the same type (bool: random 0/1).
 struct flags_i32 {};
 struct bools_i32 {};
 /// By-key cases: keys K and values V (type name "K+V"); a plain type T: keys T, values int32.
@@ -133,6 +133,8 @@ template <class T>
 PERF_HD typename io<T>::in scan_item(const pattern& p, std::int64_t i) {
   if constexpr (std::is_same_v<T, flags_i32> || std::is_same_v<T, bools_i32>) {
     return selected(p, i) ? 1 : 0;
+  } else if constexpr (std::is_same_v<T, bool>) {  // by-key values: random 0/1
+    return (mix(p.seed + std::uint64_t(i)) & 1) != 0;
   } else {
     return T(1 + (mix(p.seed + std::uint64_t(i)) & 3));
   }
@@ -152,6 +154,9 @@ template <> constexpr const char* type_name<keyed<std::int32_t, std::int32_t>>()
 template <> constexpr const char* type_name<keyed<std::int32_t, float>>() { return "int32+float"; }
 template <> constexpr const char* type_name<keyed<std::int64_t, std::int32_t>>() { return "int64+int32"; }
 template <> constexpr const char* type_name<keyed<std::int64_t, float>>() { return "int64+float"; }
+template <> constexpr const char* type_name<keyed<std::uint8_t, bool>>() { return "uint8+bool"; }
+template <> constexpr const char* type_name<keyed<std::int32_t, bool>>() { return "int32+bool"; }
+template <> constexpr const char* type_name<keyed<std::int64_t, bool>>() { return "int64+bool"; }
 
 // ---------------------------------------------------------------- bytes (DESIGN.md §8)
 namespace bytes {
@@ -327,7 +332,8 @@ inline void register_all(const config& cfg) {
   });
   const char* order[] = {"uint8",       "int16",       "int32",       "int64",       "float",
                          "uint8>int32", "bool>int32",  "uint8+int32", "uint8+float", "int32+int32",
-                         "int32+float", "int64+int32", "int64+float"};
+                         "int32+float", "int64+int32", "int64+float", "uint8+bool",  "int32+bool",
+                         "int64+bool"};
   auto input_type = [](const std::string& t) { return t.substr(0, t.find_first_of(">+")); };
   for (std::size_t a = 0; a < entries.size();) {
     std::size_t b = a;
