@@ -9,6 +9,8 @@
 #include <thrust/functional.h>
 #include <thrust/iterator/transform_iterator.h>
 
+#include <algorithm>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -97,27 +99,44 @@ void check_scan(const host_array<K>& keys, const host_array<bool>& bits, Values 
       << +init;
 }
 
+/// The tile of the kernel of whole tiles of the scans by key of bool values by K keys: rows
+/// (tuning chunked_rows) of chunks of one 16-byte vector of keys a warp.
+template <class K>
+std::ptrdiff_t tile_of() {
+  using tuning = predix::gpu::tuning::active::scan;
+  constexpr int chunk = 16 / static_cast<int>(sizeof(K));
+  return std::ptrdiff_t{tuning::threads} * tuning::chunked_rows(chunk, true) * chunk;
+}
+
 class ScanByKey : public cuda_test {};
 
 TEST_F(ScanByKey, BinaryPathEveryOpAndAccumulator) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
   rng r(seed);
-  // The tiles: 4096 items for 1- and 4-byte keys, 2048 for 8-byte ones (tuning chunked_rows).
-  std::vector<std::ptrdiff_t> sizes{1, 2, 2047, 2049, 4095, 4097, 33 * 4096 + 5};
-  if (!quick_mode()) sizes.insert(sizes.end(), {31, 2048, 4096, 70 * 4096 + 1, (1 << 22) + 3});
+  // Around each key type's tile, and past 32 of the largest
+  const std::ptrdiff_t tiles[] = {tile_of<std::uint8_t>(), tile_of<std::int32_t>(),
+                                  tile_of<std::int64_t>()};
+  const std::ptrdiff_t largest = *std::max_element(std::begin(tiles), std::end(tiles));
+  std::vector<std::ptrdiff_t> sizes{1, 2, 33 * largest + 5};
+  for (const std::ptrdiff_t tile : tiles) sizes.insert(sizes.end(), {tile - 1, tile + 1});
+  if (!quick_mode()) {
+    sizes.insert(sizes.end(), {31, tiles[0], tiles[1], tiles[2], 70 * largest + 1, (1 << 22) + 3});
+  }
   auto each_key = [](auto f) {
-    f(std::uint8_t{}, "uint8 keys"), f(std::int32_t{}, "int32 keys"), f(std::int64_t{}, "int64 keys");
+    f(std::uint8_t{}, "uint8 keys"), f(std::int32_t{}, "int32 keys");
+    f(std::int64_t{}, "int64 keys");
   };
   auto each_op = [](bool all, auto f) {
-    f(std::plus<>{}, "plus"), f(std::logical_and<>{}, "logical_and"), f(std::bit_xor<>{}, "bit_xor");
+    f(std::plus<>{}, "plus"), f(std::logical_and<>{}, "logical_and");
+    f(std::bit_xor<>{}, "bit_xor");
     f(cuda::maximum<>{}, "maximum");
     if (!all) return;
     f(std::logical_or<>{}, "logical_or"), f(std::bit_or<>{}, "bit_or");
     f(thrust::bit_and<>{}, "bit_and"), f(thrust::minimum<>{}, "minimum");
   };
   for (const std::ptrdiff_t n : sizes) {
-    const bool large = n > 33 * 4096 + 5;
+    const bool large = n > 33 * largest + 5;
     for (const double mean : {1.0, 8.0, 3000.0, 0.0}) {
       if (large && (mean == 1 || mean == 0)) continue;
       for (const double density : {0.5, 0.995}) {
@@ -161,7 +180,7 @@ TEST_F(ScanByKey, BinaryPathOnFourStreams) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
   rng r(seed);
-  const std::ptrdiff_t n = quick_mode() ? 33 * 4096 + 5 : (1 << 22) + 3;
+  const std::ptrdiff_t n = quick_mode() ? 33 * tile_of<std::int32_t>() + 5 : (1 << 22) + 3;
   const auto keys = keys_in_runs<std::int32_t>(r, n, 3000);
   host_array<bool> bits(n);
   for (std::ptrdiff_t i = 0; i < n; ++i) bits[i] = r.chance(0.5);

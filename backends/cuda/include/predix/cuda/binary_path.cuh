@@ -90,9 +90,9 @@ inline constexpr bool uses_binary_path_v =
 template <class In, class Op, class A>
 inline constexpr bool scan_on_binary_path_v = uses_binary_path_v<In, Op, A>;
 template <class Keys, class Values, class Eq, class V, class Op, class A>
-inline constexpr bool scan_on_binary_path_v<predix::detail::segment_items<Keys, Values, Eq, V, bool>,
-                                            predix::detail::segment_op<Op>, A> =
-    uses_binary_path_v<Values, Op, V>;
+inline constexpr bool
+    scan_on_binary_path_v<predix::detail::segment_items<Keys, Values, Eq, V, bool>,
+                          predix::detail::segment_op<Op>, A> = uses_binary_path_v<Values, Op, V>;
 
 /// What a binary scan counts in: its accumulator and op, or (segmented) the values' type and
 /// the op of the scans by key's segment items.

@@ -93,7 +93,8 @@ __device__ __forceinline__ typename segment_offsets<WARPS>::result striped_segme
                                        : 0u;
     const unsigned with = __ballot_sync(full_warp_mask, own != 0);
     const unsigned below = with & lanemask_lt();
-    const unsigned from_below = __shfl_sync(full_warp_mask, own, below != 0 ? 31 - __clz(below) : 0);
+    const int below_lane = below != 0 ? 31 - __clz(below) : 0;
+    const unsigned from_below = __shfl_sync(full_warp_mask, own, below_lane);
     head_before[r] = below != 0 ? from_below : carried;
     if (with != 0) carried = __shfl_sync(full_warp_mask, own, 31 - __clz(with));
   }

@@ -71,7 +71,7 @@ struct scan_agent {
           gpu::tuning::sm_threads() / THREADS);
   static constexpr int CHUNK = OWN_CHUNK > 0 ? OWN_CHUNK : detail::chunk_items<Source, Sink>();
   static constexpr int ROWS_WANTED =
-      OWN_CHUNK > 0 ? tuning::chunked_rows(CHUNK)
+      OWN_CHUNK > 0 ? tuning::chunked_rows(CHUNK, BINARY && !GENERAL)
                     : tuning::items(Source::element_bytes, sizeof(A), GENERAL) / CHUNK;
   static constexpr int ROWS = ROWS_WANTED < 1 ? 1 : ROWS_WANTED;
   using layout = detail::striped_tile<THREADS, ROWS, CHUNK>;

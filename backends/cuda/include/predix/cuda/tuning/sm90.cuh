@@ -236,9 +236,13 @@ struct sm90 {
   struct scan {
     static constexpr int threads = PREDIX_SCAN_THREADS;
     /// A source that loads its own chunks of `chunk` items (segment_sides.cuh): rows of them a
-    /// warp, and the floor on resident blocks per SM of its kernel of whole tiles.
-    static constexpr int chunked_rows(int chunk) {
-      return detail::min_int(PREDIX_SCAN_CHUNKED_ROWS, PREDIX_SCAN_CHUNKED_ITEMS / chunk);
+    /// warp (binary: the kernel of whole tiles of the segmented binary path, which holds a chunk
+    /// as two bit masks, not its items, so the items cap does not apply; its general kernel,
+    /// which runs the smaller calls alone, keeps the cap and so more, smaller tiles), and the
+    /// floor on resident blocks per SM of its kernel of whole tiles.
+    static constexpr int chunked_rows(int chunk, bool binary = false) {
+      return binary ? PREDIX_SCAN_CHUNKED_ROWS
+                    : detail::min_int(PREDIX_SCAN_CHUNKED_ROWS, PREDIX_SCAN_CHUNKED_ITEMS / chunk);
     }
     static constexpr int chunked_min_blocks = PREDIX_SCAN_CHUNKED_MIN_BLOCKS;
     /// The floor on resident blocks per SM of the kernel of whole tiles: 4-byte inclusive
