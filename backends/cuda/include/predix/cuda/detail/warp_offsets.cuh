@@ -45,9 +45,10 @@ struct warp_offsets {
 /// before its counts and ranks are taken (scan.cuh's binary path, select.cuh). Without it ptxas
 /// 13.0 may rebuild the masks of an item's predecessors from the predicate registers it packed
 /// them from, which costs registers (the bool → int8 exclusive scan: 96 → 32) and, in the
-/// scan's kernel of whole tiles with tiles from the block index, took two bits of item 11 of
-/// each chunk from stale predicates (docs/perf/look_back.md "The tile from the block index");
-/// Scan.BinaryPathEveryOpAndAccumulator fails without it.
+/// scan's kernel of whole tiles, took two bits of item 11 of each chunk from stale predicates:
+/// a ptxas fault, reproduced without predix in docs/perf/seal_mask_repro.cu (docs/perf/
+/// look_back.md "The tile from the block index"); Scan.BinaryPathEveryOpAndAccumulator fails
+/// without it.
 __device__ __forceinline__ void seal_mask(unsigned& bits) { asm volatile("" : "+r"(bits)); }
 /// seal_mask of every row's mask, once all rows are loaded.
 template <int ROWS>
