@@ -7,8 +7,8 @@
 //   inclusive_scan_by_key  cub DeviceScan::InclusiveSumByKey                  n·(sk + 2·sv)
 //   exclusive_scan_by_key  cub DeviceScan::ExclusiveSumByKey                  n·(sk + 2·sv)
 // Keys uint8 / int32 / int64 (types "uint8" ... for the keys-only algorithms, "K+V" with int32
-// and float values for the others, and bool values for the scans: "int32+bool"). Every CUB row
-// runs on predix::cub too (predix_cub).
+// and float values for the others, and bool values for the scans and reduce_by_key:
+// "int32+bool"). Every CUB row runs on predix::cub too (predix_cub).
 #include "common/cuda.cuh"
 
 #include <cub/device/device_reduce.cuh>
@@ -164,7 +164,8 @@ using key_types = perf::types<std::uint8_t, std::int32_t, std::int64_t>;
 using pair_types = perf::types<perf::keyed<std::uint8_t, std::int32_t>, perf::keyed<std::uint8_t, float>,
                                perf::keyed<std::int32_t, std::int32_t>, perf::keyed<std::int32_t, float>,
                                perf::keyed<std::int64_t, std::int32_t>, perf::keyed<std::int64_t, float>>;
-/// The scans by key of 0/1 values (predix: the segmented binary path), bool into bool.
+/// The scans and reductions by key of 0/1 values (predix: the segmented binary path), bool into
+/// bool.
 using bit_types = perf::types<perf::keyed<std::uint8_t, bool>, perf::keyed<std::int32_t, bool>,
                               perf::keyed<std::int64_t, bool>>;
 
@@ -180,7 +181,8 @@ const bool registered = add_baselines<algo::unique>(key_types{}, "unique_copy") 
                         add_baselines<algo::scan>(pair_types{}, "inclusive_scan_by_key") &&
                         add_baselines<algo::exclusive>(pair_types{}, "exclusive_scan_by_key") &&
                         add_baselines<algo::scan>(bit_types{}, "inclusive_scan_by_key") &&
-                        add_baselines<algo::exclusive>(bit_types{}, "exclusive_scan_by_key");
+                        add_baselines<algo::exclusive>(bit_types{}, "exclusive_scan_by_key") &&
+                        add_baselines<algo::reduce>(bit_types{}, "reduce_by_key");
 
 #if PREDIX_HAS_CUDA
 struct predix_calls {
@@ -203,7 +205,8 @@ const bool registered_predix =
     perf::add<library_row<algo::scan, predix_calls>>(bit_types{}, "inclusive_scan_by_key", "predix_cuda",
                                                      perf::axis::run) &&
     perf::add<library_row<algo::exclusive, predix_calls>>(bit_types{}, "exclusive_scan_by_key", "predix_cuda",
-                                                          perf::axis::run);
+                                                          perf::axis::run) &&
+    perf::add<library_row<algo::reduce, predix_calls>>(bit_types{}, "reduce_by_key", "predix_cuda", perf::axis::run);
 #endif
 
 }  // namespace

@@ -93,6 +93,15 @@ TEST(CubByKey, ScansAndReduce) {
                                                 raw(values), raw(std::get<1>(o)),
                                                 raw(std::get<2>(o)), ::cuda::maximum<>{}, n);
     });
+    // 0/1 values (predix: the segmented binary path, heads counted): counts per run into int
+    thrust::host_vector<bool> h_flags(n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) h_flags[i] = r.chance(0.5);
+    const dvec<bool> flags = h_flags;
+    expect_same_as_cub(reduced, [&](auto api, void* temp, std::size_t& bytes, auto& o) {
+      return decltype(api)::Reduce::ReduceByKey(temp, bytes, raw(keys), raw(std::get<0>(o)),
+                                                raw(flags), raw(std::get<1>(o)),
+                                                raw(std::get<2>(o)), ::cuda::std::plus<>{}, n);
+    });
   });
 }
 

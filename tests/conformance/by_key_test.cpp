@@ -3,8 +3,8 @@
 // equivalence coarser than ==, against plain loops: affine values under composition (an
 // associative op that does not commute, so a segment's order shows), outputs poisoned; then
 // int values (whole, and from item 1 on: off the memory's alignment) and 0/1 values (a
-// parity, and counts: CUDA's segmented binary path); the forms without predicate, op or init
-// over int values, the scans in place.
+// parity, and counts: CUDA's segmented binary path; reduce_by_key's parities too); the forms
+// without predicate, op or init over int values, the scans in place.
 #include "runs.hpp"
 
 namespace predix_test {
@@ -162,6 +162,19 @@ TYPED_TEST_P(ByKey, Reduce) {
     EXPECT_EQ(ends.second - values_out.begin(), m);
     EXPECT_TRUE(same_elements(M::download(keys_out), keys_expected));
     EXPECT_TRUE(same_elements(M::download(values_out), values_expected));
+    // 0/1 values (CUDA: the segmented binary path, heads counted): each segment's parity
+    host_array<bool> bits(n);
+    for (std::ptrdiff_t i = 0; i < n; ++i) bits[i] = (i * 7 + i / 5) % 3 == 0;
+    const auto [bit_keys, parities, segments] = reduce_by_key_of(keys, bits, eq, std::bit_xor<>{});
+    auto b = M::upload(bits);
+    auto bit_keys_out = M::upload(poisoned<K>(n));
+    auto parities_out = M::upload(poisoned<bool>(n));
+    const auto bit_ends =
+        predix::reduce_by_key(this->policy, k.begin(), k.end(), b.begin(), bit_keys_out.begin(),
+                              parities_out.begin(), eq, std::bit_xor<>{});
+    EXPECT_EQ(bit_ends.first - bit_keys_out.begin(), segments);
+    EXPECT_TRUE(same_elements(M::download(bit_keys_out), bit_keys));
+    EXPECT_TRUE(same_elements(M::download(parities_out), parities));
   });
 }
 

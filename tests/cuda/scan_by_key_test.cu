@@ -1,6 +1,7 @@
-// device/scan_agent.cuh's segmented binary path (the scans by key of 0/1 values) beyond the
-// conformance suite: the route (scan_on_binary_path_v) of every binary op, inclusive scans
-// (a bool accumulator) and exclusive ones from int8 (wraps), int32, int64 and bool inits; keys
+// device/scan_agent.cuh's segmented binary path (the scans and reductions by key of 0/1
+// values) beyond the conformance suite: the route (scan_on_binary_path_v) of every binary op,
+// inclusive scans and reduce_by_key (a bool accumulator; reduce_by_key's heads counted in 32
+// and 64 bits) and exclusive scans from int8 (wraps), int32, int64 and bool inits; keys
 // of 1, 4 and 8 bytes (chunks of 16, 4 and 2 items); values from memory (vectors) and through
 // a Thrust transform iterator (item by item), from item 0 and from item 1 (off the memory's
 // alignment); segments of one item, of a few, over many tiles, and one over all; sizes around
@@ -43,6 +44,20 @@ static_assert(segmented_route<thrust::transform_iterator<odd, const std::uint8_t
 static_assert(!segmented_route<const int*, std::plus<>, int>());    // not 0/1 by type
 static_assert(!segmented_route<const bool*, std::plus<>, float>());  // not an integral count
 static_assert(!segmented_route<const bool*, std::multiplies<>, int>());
+
+/// Whether reduce_by_key of Values under Op accumulating in V, its heads counted in C, takes it.
+template <class Values, class Op, class V, class C>
+constexpr bool counted_route() {
+  using plan = decltype(predix::detail::reduce_by_key_plan<V>(
+      std::declval<const int*>(), std::declval<Values>(), C{}, std::declval<int*>(),
+      std::declval<V*>(), predix::detail::portable(std::equal_to<>{}),
+      predix::detail::portable(Op{})));
+  return predix::gpu::scan_on_binary_path_v<decltype(plan::items), decltype(plan::op),
+                                            typename plan::value_type>;
+}
+static_assert(counted_route<const bool*, std::plus<>, bool, std::uint32_t>());
+static_assert(counted_route<const bool*, std::bit_xor<>, int, long long>());
+static_assert(!counted_route<const int*, std::plus<>, int, std::uint32_t>());
 
 /// Keys in runs of mean length `mean` (1: every item its own; 0: one run over all).
 template <class K>
@@ -97,6 +112,36 @@ void check_scan(const host_array<K>& keys, const host_array<bool>& bits, Values 
                             by_key<INCLUSIVE>(from(keys, at), from(bits, at), init, op)))
       << (INCLUSIVE ? "inclusive" : "exclusive") << " from item " << at << ", init "
       << +init;
+}
+
+/// predix's reduce_by_key of the values (device iterator) of keys under op (a bool accumulator)
+/// against the serial loop over bits.
+template <class K, class Values, class Op, class Policy = predix::cuda_policy>
+void check_reduce(const host_array<K>& keys, const host_array<bool>& bits, Values values, Op op,
+                  const Policy& policy = predix::cuda) {
+  static_assert(counted_route<Values, Op, bool, std::uint32_t>());
+  const std::ptrdiff_t n = keys.size();
+  auto keys_expected = poisoned<K>(n);
+  auto values_expected = poisoned<bool>(n);
+  std::ptrdiff_t m = 0;
+  for (std::ptrdiff_t i = 0; i < n; ++i) {
+    if (i == 0 || keys[i - 1] != keys[i]) {
+      keys_expected[m] = keys[i];
+      values_expected[m++] = bits[i];
+    } else {
+      values_expected[m - 1] = static_cast<bool>(op(values_expected[m - 1], bits[i]));
+    }
+  }
+  const auto d_keys = M::upload(keys);
+  auto keys_out = M::upload(poisoned<K>(n));
+  auto values_out = M::upload(poisoned<bool>(n));
+  const auto ends = predix::reduce_by_key(policy, d_keys.begin(), d_keys.end(), values,
+                                          keys_out.begin(), values_out.begin(),
+                                          std::equal_to<>{}, op);
+  EXPECT_EQ(ends.first - keys_out.begin(), m) << "reduce_by_key";
+  EXPECT_EQ(ends.second - values_out.begin(), m) << "reduce_by_key";
+  EXPECT_TRUE(same_elements(M::download(keys_out), keys_expected)) << "reduce_by_key";
+  EXPECT_TRUE(same_elements(M::download(values_out), values_expected)) << "reduce_by_key";
 }
 
 /// The tile of the kernel of whole tiles of the scans by key of bool values by K keys: rows
@@ -163,19 +208,22 @@ TEST_F(ScanByKey, BinaryPathEveryOpAndAccumulator) {
             check_scan<false>(keys, bits, values, 0, std::int8_t{100}, op);  // wraps
             check_scan<false>(keys, bits, values, 0, std::int64_t{-2}, op);  // an 8-byte count
             check_scan<false>(keys, bits, values, 0, true, op);
+            check_reduce(keys, bits, values, op);
             if (n < 2 || large) return;
             check_scan<true>(keys, bits, values, 1, false, op);
             check_scan<false>(keys, bits, values, 1, std::int32_t{5}, op);
           });
           check_scan<true>(keys, bits, through, 0, false, std::plus<>{});
           check_scan<false>(keys, bits, through, 0, std::int32_t{5}, std::plus<>{});
+          check_reduce(keys, bits, through, std::bit_xor<>{});
         });
       }
     }
   }
 }
 
-/// The same calls on four streams at once (nosync), each compared with the serial loop.
+/// The same calls on four streams at once (the scans nosync, then reduce_by_key on each
+/// stream), each compared with the serial loop.
 TEST_F(ScanByKey, BinaryPathOnFourStreams) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
@@ -204,6 +252,10 @@ TEST_F(ScanByKey, BinaryPathOnFourStreams) {
                                     out[i].begin());
       predix::exclusive_scan_by_key(policy, d_keys.begin(), d_keys.end(), d_bits.begin(),
                                     counts[i].begin(), 7);
+    }
+    for (int i = 0; i < streams; ++i) {
+      SCOPED_TRACE("reduce_by_key, stream " + std::to_string(i));
+      check_reduce(keys, bits, d_bits.begin(), std::bit_xor<>{}, predix::cuda.on(s[i]));
     }
     for (int i = 0; i < streams; ++i) {
       ASSERT_EQ(cudaStreamSynchronize(s[i]), cudaSuccess);

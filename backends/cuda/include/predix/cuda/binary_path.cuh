@@ -15,12 +15,13 @@
 //   static_assert(predix::gpu::uses_binary_path_v<bool*, std::plus<>>);       // running OR
 //   static_assert(!predix::gpu::uses_binary_path_v<int*, std::plus<>>);
 // (predix::cuda is the policy object, so the CUDA backend's names live in predix::gpu.)
-// The scans by key (inclusive_scan_by_key, exclusive_scan_by_key) take the segmented binary
-// path exactly when uses_binary_path_v<Values, Op, Accumulator> holds for their values, op and
-// accumulator (the values' type inclusive, init's exclusive): the same op of counts, restarted
-// at each head (scan_on_binary_path_v, below, is the scan core's route for both).
+// The scans and reductions by key (inclusive_scan_by_key, exclusive_scan_by_key,
+// reduce_by_key) take the segmented binary path exactly when uses_binary_path_v<Values, Op,
+// Accumulator> holds for their values, op and accumulator (the values' type for the inclusive
+// scan and reduce_by_key, init's for the exclusive scan): the same op of counts, restarted at
+// each head (scan_on_binary_path_v, below, is the scan core's route for all three; the heads
+// of reduce_by_key's items are counted, its segments' numbers).
 //   static_assert(predix::gpu::uses_binary_path_v<bool*, std::plus<>, int>);  // counts by key
-// reduce_by_key keeps the generic path: its items count their heads (segment numbers).
 // count_if, count, the votes and the finds always take the binary path.
 #include <functional>
 #include <iterator>
@@ -85,27 +86,30 @@ inline constexpr bool uses_binary_path_v =
     is_binary_input_v<It> && binary_kind_v<Op> != binary_kind::none &&
     std::is_integral_v<detail::plain_t<Accumulator>>;
 
-/// The scan core's route (device/scan.cuh): 0/1 items with a binary op, or the scans by key's
-/// items (segment values whose heads are flags, segments.hpp) over 0/1 values with one.
+/// The scan core's route (device/scan.cuh): 0/1 items with a binary op, or the by-key
+/// algorithms' items (segment values whose heads are flags or counts, segments.hpp) over 0/1
+/// values with one.
 template <class In, class Op, class A>
 inline constexpr bool scan_on_binary_path_v = uses_binary_path_v<In, Op, A>;
-template <class Keys, class Values, class Eq, class V, class Op, class A>
+template <class Keys, class Values, class Eq, class V, class C, class Op, class A>
 inline constexpr bool
-    scan_on_binary_path_v<predix::detail::segment_items<Keys, Values, Eq, V, bool>,
+    scan_on_binary_path_v<predix::detail::segment_items<Keys, Values, Eq, V, C>,
                           predix::detail::segment_op<Op>, A> = uses_binary_path_v<Values, Op, V>;
 
-/// What a binary scan counts in: its accumulator and op, or (segmented) the values' type and
-/// the op of the scans by key's segment items.
+/// What a binary scan counts in: its accumulator and op, or (segmented) the values' type, the
+/// op and the heads' type (bool: whether any; an integer: counted) of the by-key items.
 template <class A, class Op>
 struct binary_parts {
   using value = A;
   using op = Op;
+  using heads = bool;
   static constexpr bool segmented = false;
 };
-template <class V, class Op>
-struct binary_parts<predix::detail::segment_value<V, bool>, predix::detail::segment_op<Op>> {
+template <class V, class C, class Op>
+struct binary_parts<predix::detail::segment_value<V, C>, predix::detail::segment_op<Op>> {
   using value = V;
   using op = Op;
+  using heads = C;
   static constexpr bool segmented = true;
 };
 
@@ -128,15 +132,16 @@ struct binary_domain {
   }
 };
 
-/// The same over segments (the scans by key): a run's value from the ones after its last head
-/// (all of it without one), and whether it has a head; a later head restarts the value.
-template <binary_kind KIND, class V>
+/// The same over segments (the by-key algorithms): a run's value from the ones after its last
+/// head (all of it without one), and its heads (C = bool: whether any; else how many); a later
+/// head restarts the value.
+template <binary_kind KIND, class V, class C = bool>
 struct binary_segment_domain {
-  using value_type = predix::detail::segment_value<V, bool>;
+  using value_type = predix::detail::segment_value<V, C>;
   using values = binary_domain<KIND, V>;
-  static __device__ value_type identity() { return {values::identity, false}; }
+  static __device__ value_type identity() { return {values::identity, C(0)}; }
   __device__ value_type operator()(const value_type& a, const value_type& b) const {
-    return {b.heads ? b.value : values{}(a.value, b.value), a.heads || b.heads};
+    return {b.heads ? b.value : values{}(a.value, b.value), static_cast<C>(a.heads + b.heads)};
   }
 };
 

@@ -30,7 +30,9 @@
 //     the lane's chunk as masks of its values and of its heads; the ones counted as above and,
 //     for each chunk, the last head before it (detail/segment_heads.cuh); an item's result is
 //     the op of the ones from its segment's head, joined to the tile's prefix where no head of
-//     the tile comes before it; the look-back carries (value, has a head) pairs.
+//     the tile comes before it; the look-back carries (value, has a head) pairs. reduce_by_key's
+//     items count their heads (their segments' numbers): the heads' masks counted as the
+//     ones are, the look-back carries (value, heads) pairs.
 // Unaligned data: the input and output moved on past their head
 // (detail/aligned_head.hpp), whose items warp 0 of tile 0's block scans first, one per lane;
 // their total comes before tile 0 as an exclusive scan's init does.
@@ -91,12 +93,15 @@ struct scan_agent {
   using count_t = std::conditional_t<KIND == binary_kind::sum && (sizeof(R) > 4),
                                      unsigned long long, unsigned>;
   using domain = binary_domain<KIND, count_t>;
-  using segment_domain = binary_segment_domain<KIND, count_t>;
+  // the by-key items' heads: bool (the scans: whether any), or counted (reduce_by_key)
+  using heads_t = typename parts::heads;
+  static constexpr bool COUNTED = SEGMENTED && !std::is_same_v<heads_t, bool>;
+  using segment_domain = binary_segment_domain<KIND, count_t, heads_t>;
   using V = std::conditional_t<  // what the look-back carries
       BINARY, std::conditional_t<SEGMENTED, typename segment_domain::value_type, count_t>, A>;
   using prefix_op =
       std::conditional_t<BINARY, std::conditional_t<SEGMENTED, segment_domain, domain>, Op>;
-  static_assert(!SEGMENTED || TILE < (1 << 16), "segment_heads.cuh packs places in 16 bits");
+  static_assert(!SEGMENTED || TILE < (1 << 16), "segment_heads.cuh packs counts in 16 bits");
   static constexpr int CHUNK_BITS =  // bits of a chunk's count, 0..CHUNK
       CHUNK < 2 ? 1 : CHUNK < 4 ? 2 : CHUNK < 8 ? 3 : CHUNK < 16 ? 4 : 5;
   using chunk_t = detail::held_chunk<Source, CHUNK, A>;  // a chunk between the two passes
@@ -357,9 +362,10 @@ struct scan_agent {
 
   /// Segmented binary path: per row, the lane's chunk as masks of its values and heads; the
   /// ones before each chunk and its last head before it (striped_segments), the tile's
-  /// (value, has a head) to the look-back; an item's result from the ones since its segment's
-  /// head, or since the tile's start joined to the tile's prefix. Exclusive: the items before
-  /// the item (at a head the sinks write init), inclusive: through it.
+  /// (value, has a head; COUNTED: its heads) to the look-back; an item's result from the ones
+  /// since its segment's head, or since the tile's start joined to the tile's prefix.
+  /// Exclusive: the items before the item (at a head the sinks write init), inclusive: through
+  /// it.
   template <bool IS_LAST_TILE, bool WHOLE>
   __device__ void segmented_tile(TempStorage& storage, long long tile, long long first,
                                  const A& init) {
@@ -379,17 +385,20 @@ struct scan_agent {
     detail::seal_masks(bits);
     detail::seal_masks(heads);
     const int offset = layout::thread_offset();
-    int before[ROWS];           // ones in the tile before the lane's chunk of row r
+    int before[ROWS];            // ones in the tile before the lane's chunk of row r
     unsigned head_before[ROWS];  // the last head in the tile before it (segment_heads.cuh)
-    const auto block = detail::striped_segments<ROWS, CHUNK_BITS, WARPS, layout::ROW_ITEMS>(
-        storage.step.segmented, bits, heads, offset, before, head_before);
+    int heads_before[ROWS];      // COUNTED: the heads in the tile before it
+    const detail::tile_segments block =
+        detail::striped_segments<ROWS, CHUNK_BITS, WARPS, layout::ROW_ITEMS, COUNTED>(
+            storage.step.segmented, bits, heads, offset, before, head_before, heads_before);
     using head = detail::packed_head;
     const segment_domain combine;
+    const heads_t tile_heads = COUNTED ? static_cast<heads_t>(block.heads) : block.last != 0;
     const V aggregate =
-        block.last != 0 ? V{domain::from_count(block.total - head::ones(block.last),
+        block.last != 0 ? V{domain::from_count(block.ones - head::ones(block.last),
                                                TILE - head::at(block.last)),
-                            true}
-                        : V{domain::from_count(block.total, TILE), false};
+                            tile_heads}
+                        : V{domain::from_count(block.ones, TILE), tile_heads};
     V p = segment_domain::identity();
     if (tile == 0) {
       if (!IS_LAST_TILE && threadIdx.x == 0) prefix.state.publish(0, tile_inclusive, aggregate);
@@ -411,7 +420,12 @@ struct scan_agent {
             own != 0 ? head::last_in_chunk(bits[r], own, chunk_at, before[r]) : head_before[r];
         const V v = h != 0 ? V{domain::from_count(ones - head::ones(h), items - head::at(h)), true}
                            : combine(p, V{domain::from_count(ones, items), false});
-        out[j] = A{static_cast<R>(v.value), v.heads};
+        if constexpr (COUNTED) {  // the heads through the item (exclusive: before it)
+          const int in_tile = heads_before[r] + __popc(heads[r] & covered);
+          out[j] = A{static_cast<R>(v.value), static_cast<heads_t>(p.heads + in_tile)};
+        } else {
+          out[j] = A{static_cast<R>(v.value), v.heads};
+        }
         if constexpr (HAS_INIT) {
           if (tile == 0 && chunk_at + j == 0) out[j] = init;  // the range's first item
         }
