@@ -37,7 +37,8 @@ namespace predix_test::fuzz {
 // input as the keys (same_flag as the binary predicate) and a copy of it as the values, with
 // plus (affine maps: composition) whatever the case's op; *_by_key_flags: keys of 1, 4 and 8
 // bytes (uint8, int32, int64; other types write nothing) and the predicate's bools as the values
-// (CUDA's segmented binary path), a running parity, and counts from the int32 init.
+// (CUDA's segmented binary path), a running parity, counts from the int32 init, and
+// reduce_by_key's parity of each segment.
 #define PREDIX_FUZZ_FORMS(X)                                                                     \
   X(inclusive_scan)                                                                              \
   X(inclusive_scan_op) X(exclusive_scan) X(exclusive_scan_init) X(exclusive_scan_init_op)        \
@@ -54,7 +55,8 @@ namespace predix_test::fuzz {
                                               X(exclusive_scan_by_key) X(reduce_by_key)          \
                                                   X(unique_by_key) X(unique_by_key_copy)      \
                                                       X(inclusive_scan_by_key_flags)         \
-                                                          X(exclusive_scan_by_key_flags)
+                                                          X(exclusive_scan_by_key_flags) \
+                                                              X(reduce_by_key_flags)
 
 #define PREDIX_FUZZ_ENUM(name) name,
 #define PREDIX_FUZZ_NAME(name) #name,

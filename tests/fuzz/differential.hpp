@@ -264,9 +264,10 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
       }();
       constexpr bool flag_keys = std::is_same_v<T, std::uint8_t> ||
                                  std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>;
-      auto by_key = [&](auto call) {
+      auto by_key = [&](auto value, auto call) {  // values out of the type of `value`
+        using V = decltype(value);
         auto keys_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
-        auto values_out = M::upload(host_array<T>(n, value_traits<T>::poison()));
+        auto values_out = M::upload(host_array<V>(n, value_traits<V>::poison()));
         const auto ends = call(keys_out.begin(), values_out.begin());
         o.scalar("end of keys", ends.first - keys_out.begin());
         o.scalar("end of values", ends.second - values_out.begin());
@@ -301,12 +302,19 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
           }
           break;
         case form::reduce_by_key:
-          by_key([&](T* ko, T* vo) {
+          by_key(T{}, [&](T* ko, T* vo) {
             return predix::reduce_by_key(p, first, last, v, ko, vo, eq, by_key_op);
           });
           break;
+        case form::reduce_by_key_flags:
+          if constexpr (flag_keys) {
+            by_key(bool{}, [&](T* ko, bool* vo) {
+              return predix::reduce_by_key(p, first, last, flags, ko, vo, eq, std::bit_xor<>{});
+            });
+          }
+          break;
         case form::unique_by_key_copy:
-          by_key([&](T* ko, T* vo) {
+          by_key(T{}, [&](T* ko, T* vo) {
             return predix::unique_by_key_copy(p, first, last, v, ko, vo, eq);
           });
           break;

@@ -63,6 +63,7 @@ int main(int argc, char** argv) {
     if (decode(encode(s)).s.what != s.what) s.type = 0;  // affine maps take the op forms
     if (s.what == form::inclusive_scan_by_key_flags) s.type = index_of_type<std::int32_t>();
     if (s.what == form::exclusive_scan_by_key_flags) s.type = index_of_type<std::int64_t>();
+    if (s.what == form::reduce_by_key_flags) s.type = index_of_type<std::uint8_t>();
     write(s);
   }
   for (int type = 0; type < type_count(); ++type) {
