@@ -1,12 +1,12 @@
 // device/scan_agent.cuh's segmented binary path (the scans and reductions by key of 0/1
 // values) beyond the conformance suite: the route (scan_on_binary_path_v) of every binary op,
 // inclusive scans and reduce_by_key (a bool accumulator; reduce_by_key's heads counted in 32
-// and 64 bits) and exclusive scans from int8 (wraps), int32, int64 and bool inits; keys
-// of 1, 4 and 8 bytes (chunks of 16, 4 and 2 items); values from memory (vectors) and through
-// a Thrust transform iterator (item by item), from item 0 and from item 1 (off the memory's
-// alignment); segments of one item, of a few, over many tiles, and one over all; sizes around
-// the tiles and past the 32-tile look-back window; calls on four streams at once. Every result
-// is compared with a serial loop on the host.
+// bits, its route with 64-bit counts asserted) and exclusive scans from int8 (wraps), int32,
+// int64 and bool inits; keys of 1, 4 and 8 bytes (chunks of 16, 4 and 2 items); values from
+// memory (vectors) and through a Thrust transform iterator (item by item), from item 0 and from
+// item 1 (off the memory's alignment); segments of one item, of a few, over many tiles, and one
+// over all; sizes around the tiles and past the 32-tile look-back window; calls on four streams
+// at once. Every result is compared with a serial loop on the host.
 #include <thrust/functional.h>
 #include <thrust/iterator/transform_iterator.h>
 
