@@ -5,23 +5,11 @@
 // int values (whole, and from item 1 on: off the memory's alignment) and 0/1 values (a
 // parity, and counts: CUDA's segmented binary path; reduce_by_key's parities too); the forms
 // without predicate, op or init over int values, the scans in place.
+#include "../support/by_key.hpp"
 #include "runs.hpp"
 
 namespace predix_test {
 namespace {
-
-template <class K, class Eq>
-bool starts(const host_array<K>& keys, std::ptrdiff_t i, Eq eq) {
-  return i == 0 || !eq(keys[i - 1], keys[i]);
-}
-
-/// Items 1, 2, ... of a.
-template <class T>
-host_array<T> from_second(const host_array<T>& a) {
-  host_array<T> out(a.size() - 1);
-  std::copy(a.begin() + 1, a.end(), out.begin());
-  return out;
-}
 
 /// Values that differ item by item, so that a misplaced or reordered one shows.
 host_array<affine> values_for(std::ptrdiff_t n) {
@@ -30,44 +18,6 @@ host_array<affine> values_for(std::ptrdiff_t n) {
     v[i] = {2 * static_cast<std::uint64_t>(i) + 3, 7 * static_cast<std::uint64_t>(i) + 1};
   }
   return v;
-}
-
-template <class K, class V, class Eq, class Op>
-host_array<V> inclusive_by_key(const host_array<K>& keys, const host_array<V>& v, Eq eq, Op op) {
-  host_array<V> out(v.size());
-  for (std::ptrdiff_t i = 0; i < v.size(); ++i) {
-    out[i] = starts(keys, i, eq) ? v[i] : op(out[i - 1], v[i]);
-  }
-  return out;
-}
-
-template <class K, class V, class Eq, class Op>
-host_array<V> exclusive_by_key(const host_array<K>& keys, const host_array<V>& v, V init, Eq eq,
-                               Op op) {
-  host_array<V> out(v.size());
-  for (std::ptrdiff_t i = 0; i < v.size(); ++i) {
-    out[i] = starts(keys, i, eq) ? init : op(out[i - 1], v[i - 1]);
-  }
-  return out;
-}
-
-/// Each segment's first key and the op-reduction of its values, at the front of poisoned arrays
-/// as long as the input, and how many segments.
-template <class K, class V, class Eq, class Op>
-std::tuple<host_array<K>, host_array<V>, std::ptrdiff_t> reduce_by_key_of(
-    const host_array<K>& keys, const host_array<V>& v, Eq eq, Op op) {
-  auto keys_out = poisoned<K>(keys.size());
-  auto values_out = poisoned<V>(keys.size());
-  std::ptrdiff_t m = 0;
-  for (std::ptrdiff_t i = 0; i < keys.size(); ++i) {
-    if (starts(keys, i, eq)) {
-      keys_out[m] = keys[i];
-      values_out[m++] = v[i];
-    } else {
-      values_out[m - 1] = op(values_out[m - 1], v[i]);
-    }
-  }
-  return {keys_out, values_out, m};
 }
 
 template <class Policy>
@@ -130,7 +80,7 @@ TYPED_TEST_P(ByKey, Scans) {
     predix::inclusive_scan_by_key(this->policy, k.begin() + 1, k.end(), w.begin() + 1,
                                   out_after.begin() + 1, eq, std::plus<>{});
     auto expected = poisoned<int>(n);
-    const auto after = inclusive_by_key(from_second(keys), from_second(ints), eq, std::plus<>{});
+    const auto after = inclusive_by_key(from(keys, 1), from(ints, 1), eq, std::plus<>{});
     std::copy(after.begin(), after.end(), expected.begin() + 1);
     EXPECT_TRUE(same_elements(M::download(out_after), expected));
     auto out_after_exclusive = M::upload(poisoned<int>(n));
@@ -138,7 +88,7 @@ TYPED_TEST_P(ByKey, Scans) {
                                   out_after_exclusive.begin() + 1, 3, eq, std::plus<>{});
     auto expected_exclusive = poisoned<int>(n);
     const auto after_exclusive =
-        exclusive_by_key(from_second(keys), from_second(ints), 3, eq, std::plus<>{});
+        exclusive_by_key(from(keys, 1), from(ints, 1), 3, eq, std::plus<>{});
     std::copy(after_exclusive.begin(), after_exclusive.end(), expected_exclusive.begin() + 1);
     EXPECT_TRUE(same_elements(M::download(out_after_exclusive), expected_exclusive));
   });

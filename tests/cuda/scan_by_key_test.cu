@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/by_key.hpp"
 #include "../support/cases.hpp"
 #include "conformance/memory.cuh"
 
@@ -23,14 +24,19 @@ namespace {
 using namespace predix_test;
 using M = backend_memory<predix::cuda_policy>;
 
-/// Whether the scans by key of Values under Op accumulating in T take the segmented binary path.
+/// Whether a by-key plan's items take the segmented binary path (scan_on_binary_path_v).
+template <class Plan>
+constexpr bool on_binary_path() {
+  return predix::gpu::scan_on_binary_path_v<decltype(Plan::items), decltype(Plan::op),
+                                            typename Plan::value_type>;
+}
+
+/// Whether the scans by key of Values under Op accumulating in T take it.
 template <class Values, class Op, class T>
 constexpr bool segmented_route() {
-  using plan = decltype(predix::detail::exclusive_scan_by_key_plan(
+  return on_binary_path<decltype(predix::detail::exclusive_scan_by_key_plan(
       std::declval<const int*>(), std::declval<Values>(), std::declval<T*>(), T{},
-      predix::detail::portable(std::equal_to<>{}), predix::detail::portable(Op{})));
-  return predix::gpu::scan_on_binary_path_v<decltype(plan::items), decltype(plan::op),
-                                            typename plan::value_type>;
+      predix::detail::portable(std::equal_to<>{}), predix::detail::portable(Op{})))>();
 }
 
 struct odd {
@@ -48,12 +54,10 @@ static_assert(!segmented_route<const bool*, std::multiplies<>, int>());
 /// Whether reduce_by_key of Values under Op accumulating in V, its heads counted in C, takes it.
 template <class Values, class Op, class V, class C>
 constexpr bool counted_route() {
-  using plan = decltype(predix::detail::reduce_by_key_plan<V>(
+  return on_binary_path<decltype(predix::detail::reduce_by_key_plan<V>(
       std::declval<const int*>(), std::declval<Values>(), C{}, std::declval<int*>(),
       std::declval<V*>(), predix::detail::portable(std::equal_to<>{}),
-      predix::detail::portable(Op{})));
-  return predix::gpu::scan_on_binary_path_v<decltype(plan::items), decltype(plan::op),
-                                            typename plan::value_type>;
+      predix::detail::portable(Op{})))>();
 }
 static_assert(counted_route<const bool*, std::plus<>, bool, std::uint32_t>());
 static_assert(counted_route<const bool*, std::bit_xor<>, int, long long>());
@@ -68,28 +72,6 @@ host_array<K> keys_in_runs(rng& r, std::ptrdiff_t n, double mean) {
     keys[i] = head ? static_cast<K>((i == 0 ? K{} : keys[i - 1]) + 1 + r.chance(0.5)) : keys[i - 1];
   }
   return keys;
-}
-
-template <class T>
-host_array<T> from(const host_array<T>& a, std::ptrdiff_t at) {
-  host_array<T> out(a.size() - at);
-  std::copy(a.begin() + at, a.end(), out.begin());
-  return out;
-}
-
-/// The serial loop: inclusive (init unused, a bool accumulator) or exclusive from init.
-template <bool INCLUSIVE, class K, class T, class Op>
-host_array<T> by_key(const host_array<K>& keys, const host_array<bool>& v, T init, Op op) {
-  host_array<T> out(v.size());
-  for (std::ptrdiff_t i = 0; i < v.size(); ++i) {
-    const bool head = i == 0 || keys[i - 1] != keys[i];
-    if constexpr (INCLUSIVE) {
-      out[i] = head ? T(v[i]) : static_cast<T>(op(out[i - 1], v[i]));
-    } else {
-      out[i] = head ? init : static_cast<T>(op(out[i - 1], v[i - 1]));
-    }
-  }
-  return out;
 }
 
 /// predix's scan by key of the values (device iterator) of keys[at...] under op against the
@@ -108,8 +90,10 @@ void check_scan(const host_array<K>& keys, const host_array<bool>& bits, Values 
     predix::exclusive_scan_by_key(predix::cuda, d_keys.begin() + at, d_keys.end(), values + at,
                                   out.begin(), init, std::equal_to<>{}, op);
   }
-  EXPECT_TRUE(same_elements(M::download(out),
-                            by_key<INCLUSIVE>(from(keys, at), from(bits, at), init, op)))
+  const auto expected =
+      INCLUSIVE ? inclusive_by_key<T>(from(keys, at), from(bits, at), std::equal_to<>{}, op)
+                : exclusive_by_key(from(keys, at), from(bits, at), init, std::equal_to<>{}, op);
+  EXPECT_TRUE(same_elements(M::download(out), expected))
       << (INCLUSIVE ? "inclusive" : "exclusive") << " from item " << at << ", init "
       << +init;
 }
@@ -121,17 +105,8 @@ void check_reduce(const host_array<K>& keys, const host_array<bool>& bits, Value
                   const Policy& policy = predix::cuda) {
   static_assert(counted_route<Values, Op, bool, std::uint32_t>());
   const std::ptrdiff_t n = keys.size();
-  auto keys_expected = poisoned<K>(n);
-  auto values_expected = poisoned<bool>(n);
-  std::ptrdiff_t m = 0;
-  for (std::ptrdiff_t i = 0; i < n; ++i) {
-    if (i == 0 || keys[i - 1] != keys[i]) {
-      keys_expected[m] = keys[i];
-      values_expected[m++] = bits[i];
-    } else {
-      values_expected[m - 1] = static_cast<bool>(op(values_expected[m - 1], bits[i]));
-    }
-  }
+  const auto [keys_expected, values_expected, m] =
+      reduce_by_key_of(keys, bits, std::equal_to<>{}, op);
   const auto d_keys = M::upload(keys);
   auto keys_out = M::upload(poisoned<K>(n));
   auto values_out = M::upload(poisoned<bool>(n));
@@ -232,8 +207,8 @@ TEST_F(ScanByKey, BinaryPathOnFourStreams) {
   const auto keys = keys_in_runs<std::int32_t>(r, n, 3000);
   host_array<bool> bits(n);
   for (std::ptrdiff_t i = 0; i < n; ++i) bits[i] = r.chance(0.5);
-  const auto expected = by_key<true>(keys, bits, false, std::plus<>{});
-  const auto expected_counts = by_key<false>(keys, bits, 7, std::plus<>{});
+  const auto expected = inclusive_by_key<bool>(keys, bits, std::equal_to<>{}, std::plus<>{});
+  const auto expected_counts = exclusive_by_key(keys, bits, 7, std::equal_to<>{}, std::plus<>{});
   const auto d_keys = M::upload(keys);
   const auto d_bits = M::upload(bits);
   constexpr int streams = 4, rounds = 4;
