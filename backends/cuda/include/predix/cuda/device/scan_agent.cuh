@@ -68,7 +68,7 @@ struct scan_agent {
   static constexpr int OWN_CHUNK = detail::own_chunk<Source>();
   static constexpr int MIN_BLOCKS =  // per SM, kernel of whole tiles, as many as an SM holds
       gpu::tuning::detail::min_int(
-          OWN_CHUNK > 0 ? tuning::chunked_min_blocks
+          OWN_CHUNK > 0 ? tuning::chunked_min_blocks(BINARY)
                         : tuning::min_blocks(Source::element_bytes, sizeof(A), HAS_INIT),
           gpu::tuning::sm_threads() / THREADS);
   static constexpr int CHUNK = OWN_CHUNK > 0 ? OWN_CHUNK : detail::chunk_items<Source, Sink>();

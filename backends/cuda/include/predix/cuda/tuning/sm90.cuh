@@ -56,6 +56,11 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SCAN_CHUNKED_MIN_BLOCKS
 #define PREDIX_SCAN_CHUNKED_MIN_BLOCKS 4
 #endif
+// The same floor for the segmented binary path (0/1 values by key), which holds a chunk as two
+// bit masks (measured: docs/perf/by_key.md "A floor of 5 blocks for the segmented binary path").
+#ifndef PREDIX_SCAN_BINARY_CHUNKED_MIN_BLOCKS
+#define PREDIX_SCAN_BINARY_CHUNKED_MIN_BLOCKS 5
+#endif
 // A floor on the resident blocks per SM of the inclusive scan's kernel of whole tiles of
 // 4-byte items and accumulators (1: none) (measured: docs/perf/devices.md "The scan's floor").
 #ifndef PREDIX_SCAN_MIN_BLOCKS_FOUR
@@ -244,7 +249,9 @@ struct sm90 {
       return binary ? PREDIX_SCAN_CHUNKED_ROWS
                     : detail::min_int(PREDIX_SCAN_CHUNKED_ROWS, PREDIX_SCAN_CHUNKED_ITEMS / chunk);
     }
-    static constexpr int chunked_min_blocks = PREDIX_SCAN_CHUNKED_MIN_BLOCKS;
+    static constexpr int chunked_min_blocks(bool binary) {
+      return binary ? PREDIX_SCAN_BINARY_CHUNKED_MIN_BLOCKS : PREDIX_SCAN_CHUNKED_MIN_BLOCKS;
+    }
     /// The floor on resident blocks per SM of the kernel of whole tiles: 4-byte inclusive
     /// scans hold 74 registers without one (3 blocks); the exclusive ones 63 already.
     static constexpr int min_blocks(int in_bytes, int acc_bytes, bool has_init) {
