@@ -8,6 +8,7 @@
 #include <predix/copy_if.hpp>
 #include <predix/count.hpp>
 #include <predix/find.hpp>
+#include <predix/histogram.hpp>
 #include <predix/partition.hpp>
 #include <predix/reduce.hpp>
 #include <predix/reduce_by_key.hpp>

@@ -11,12 +11,14 @@
 //   device/reduce.cuh     reduce
 //   device/count_if.cuh   count_if
 //   device/find_if.cuh    find_if
+//   device/histogram.cuh  histogram_even, histogram_range (warp-aggregated atomics)
 //   device/select.cuh     copy_if, partition_copy (single-pass look-back; thrust_fallback.hpp
 //                         for items that are not trivially copyable)
 //   device/select_in_place.cuh  remove_if, partition, stable_partition (the same kernel)
 // Which scans and reductions take the binary path: binary_path.cuh.
 #include <predix/cuda/device/count_if.cuh>
 #include <predix/cuda/device/find_if.cuh>
+#include <predix/cuda/device/histogram.cuh>
 #include <predix/cuda/device/reduce.cuh>
 #include <predix/cuda/device/scan.cuh>
 #include <predix/cuda/device/select.cuh>

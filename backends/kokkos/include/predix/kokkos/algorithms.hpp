@@ -7,6 +7,7 @@
 #include <predix/kokkos/copy_if.hpp>
 #include <predix/kokkos/count_if.hpp>
 #include <predix/kokkos/find_if.hpp>
+#include <predix/kokkos/histogram.hpp>
 #include <predix/kokkos/partition.hpp>
 #include <predix/kokkos/policy.hpp>
 #include <predix/kokkos/reduce.hpp>

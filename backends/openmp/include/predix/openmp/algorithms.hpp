@@ -5,6 +5,7 @@
 #include <predix/openmp/copy_if.hpp>
 #include <predix/openmp/count_if.hpp>
 #include <predix/openmp/find_if.hpp>
+#include <predix/openmp/histogram.hpp>
 #include <predix/openmp/partition.hpp>
 #include <predix/openmp/reduce.hpp>
 #include <predix/openmp/remove_if.hpp>

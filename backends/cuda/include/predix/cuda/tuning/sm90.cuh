@@ -380,6 +380,14 @@ struct sm90 {
       return in_bytes <= PREDIX_FIND_FLIP_NEGATED_BYTES;
     }
   };
+  /// histogram_even and histogram_range: items a thread and tile (striped loads), and the most
+  /// bins a block counts in shared memory (4-byte counters: 48 KiB, no opt-in); more bins are
+  /// counted in global memory. A first shape, not yet measured.
+  struct histogram {
+    static constexpr int threads = 256;
+    static constexpr int items = 16;
+    static constexpr int shared_bins = 12288;
+  };
 };
 
 }  // namespace predix::gpu::tuning
