@@ -1,7 +1,8 @@
 #pragma once
-// Shared by the predix::cub tests (cub_test.cu, cub_by_key_test.cu): the two namespaces a CUB
+// Shared by the predix::cub tests (cub_test.cu, cub_by_key_test.cu, cub_histogram_test.cu): the two namespaces a CUB
 // program switches between, and expect_same_as_cub, which runs one entry point through CUB's
 // two-phase protocol on both and compares every output.
+#include <cub/device/device_histogram.cuh>
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_run_length_encode.cuh>
@@ -25,6 +26,7 @@ struct cub_api {
   using Scan = ::cub::DeviceScan;
   using Reduce = ::cub::DeviceReduce;
   using RunLengthEncode = ::cub::DeviceRunLengthEncode;
+  using Histogram = ::cub::DeviceHistogram;
 };
 struct predix_api {
   using Select = predix::cub::DeviceSelect;
@@ -32,6 +34,7 @@ struct predix_api {
   using Scan = predix::cub::DeviceScan;
   using Reduce = predix::cub::DeviceReduce;
   using RunLengthEncode = predix::cub::DeviceRunLengthEncode;
+  using Histogram = predix::cub::DeviceHistogram;
 };
 
 template <class T>

@@ -38,7 +38,9 @@ namespace predix_test::fuzz {
 // plus (affine maps: composition) whatever the case's op; *_by_key_flags: keys of 1, 4 and 8
 // bytes (uint8, int32, int64; other types write nothing) and the predicate's bools as the values
 // (CUDA's segmented binary path), a running parity, counts from the int32 init, and
-// reduce_by_key's parity of each segment.
+// reduce_by_key's parity of each segment. histogram_even: 1 + op bins from the smaller to the
+// larger of value and init; histogram_range: the distinct values of the first 2 + op % 32 items
+// as levels (arithmetic types; others, and levels that make no bin, count nothing).
 #define PREDIX_FUZZ_FORMS(X)                                                                     \
   X(inclusive_scan)                                                                              \
   X(inclusive_scan_op) X(exclusive_scan) X(exclusive_scan_init) X(exclusive_scan_init_op)        \
@@ -56,7 +58,9 @@ namespace predix_test::fuzz {
                                                   X(unique_by_key) X(unique_by_key_copy)      \
                                                       X(inclusive_scan_by_key_flags)         \
                                                           X(exclusive_scan_by_key_flags) \
-                                                              X(reduce_by_key_flags)
+                                                              X(reduce_by_key_flags) \
+                                                                  X(histogram_even)  \
+                                                                      X(histogram_range)
 
 #define PREDIX_FUZZ_ENUM(name) name,
 #define PREDIX_FUZZ_NAME(name) #name,

@@ -4,11 +4,13 @@
 // serial reference and each backend on the same data and describes the first difference ("" when
 // every backend agrees). A backend is a policy (data where backend_memory<Policy> puts them) or
 // an object with its own run() and backend_name() overloads (tests/cuda/fuzz_runner.cuh).
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include <predix/predix.hpp>
 
@@ -60,10 +62,43 @@ void visit_count_op(int index, F&& f) {
   }
 }
 
+/// The histogram forms (decoder.hpp): the counts (int64, poisoned first) and their end.
+template <class M, class Policy, class T>
+void histogram(M, const shape& s, const data<T>& d, T* first, T* last, outcome& o,
+               const Policy& p) {
+  const int bins = 1 + s.op;
+  auto counts = M::upload(host_array<std::int64_t>(bins + 1, value_traits<std::int64_t>::poison()));
+  std::int64_t* end = counts.begin();
+  if (s.what == form::histogram_even) {
+    const T lower = std::min(d.value, d.init), upper = std::max(d.value, d.init);
+    if (!(lower < upper)) return;
+    if constexpr (std::is_integral_v<T>) {  // (upper - lower) * bins within 64 bits
+      const auto range = static_cast<std::uint64_t>(upper) - static_cast<std::uint64_t>(lower);
+      if (range > ~std::uint64_t(0) / static_cast<std::uint64_t>(bins)) return;
+    }
+    end = predix::histogram_even(p, first, last, counts.begin(), bins + 1, lower, upper);
+  } else {
+    std::vector<T> picked(d.values.begin(), d.values.begin() + std::min<std::ptrdiff_t>(
+                                                                  last - first, 2 + s.op % 32));
+    std::sort(picked.begin(), picked.end());
+    picked.erase(std::unique(picked.begin(), picked.end()), picked.end());
+    if (picked.size() < 2) return;
+    host_array<T> levels(static_cast<std::ptrdiff_t>(picked.size()));
+    std::copy(picked.begin(), picked.end(), levels.begin());
+    auto device_levels = M::upload(levels);
+    end = predix::histogram_range(p, first, last, counts.begin(), device_levels.begin(),
+                                  device_levels.end());
+  }
+  o.scalar("end of counts", end - counts.begin());
+  o.array("counts", M::download(counts));
+}
+
 /// Which forms run() compiles in: all of them, or the by-key forms or the others alone (the
 /// CUDA fuzz runner compiles the two apart, in parallel: tests/cuda/fuzz_runner.cu).
 enum class forms { all, by_key, others };
-inline bool is_by_key(form f) { return f >= form::inclusive_scan_by_key; }
+inline bool is_by_key(form f) {
+  return f >= form::inclusive_scan_by_key && f <= form::reduce_by_key_flags;
+}
 
 /// The case's form on `policy`, with data moved by M (upload / download, as backend_memory).
 template <class Policy, class T, class M = backend_memory<Policy>, forms F = forms::all>
@@ -242,6 +277,12 @@ outcome run(const Policy& policy, const shape& s, const data<T>& d) {
         break;
       case form::unique_count_eq:
         o.scalar("unique_count", predix::unique_count(p, first, last, same_flag{pred}));
+        break;
+      case form::histogram_even:
+      case form::histogram_range:
+        if constexpr (std::is_arithmetic_v<T> && !std::is_same_v<T, bool>) {
+          histogram(M{}, s, d, first, last, o, p);
+        }
         break;
       default: break;
     }
