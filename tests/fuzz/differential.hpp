@@ -87,7 +87,7 @@ void histogram(M, const shape& s, const data<T>& d, T* first, T* last, outcome& 
     std::copy(picked.begin(), picked.end(), levels.begin());
     auto device_levels = M::upload(levels);
     end = predix::histogram_range(p, first, last, counts.begin(), device_levels.begin(),
-                                  device_levels.end());
+                                  device_levels.begin() + levels.size());
   }
   o.scalar("end of counts", end - counts.begin());
   o.array("counts", M::download(counts));
