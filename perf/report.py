@@ -7,7 +7,7 @@ speedup) and PNG plots (throughput against size, one per algorithm and type).
 
 Writes DIR/<machine>.md and DIR/<machine>/<platform>_<algo>_<type>.png (DIR: perf/results)
 and prints the markdown. Works with baseline rows only (CUDA before the predix backend) and
-with host rows only. Row names: ALGO/IMPL/TYPE/log2n:K[/sel:S|/hit:H|/run:R][/manual_time].
+with host rows only. Row names: ALGO/IMPL/TYPE/log2n:K[/sel:S|/hit:H|/run:R|/spread:D][/manual_time].
 """
 import argparse
 import json
@@ -48,7 +48,7 @@ BASELINE_NAMES = {
 TYPE_ORDER = ["uint8", "int16", "int32", "int64", "float", "uint8>int32", "bool>int32", "uint8+int32",
               "uint8+float", "int32+int32", "int32+float", "int64+int32", "int64+float",
               "uint8+bool", "int32+bool", "int64+bool"]
-CASE_ORDER = ["1", "8", "50", "99", "256", "clustered", "none", ""]
+CASE_ORDER = ["1", "8", "50", "99", "256", "clustered", "none", "uniform", "hot4", "one", ""]
 
 
 def slug(text):
@@ -141,7 +141,7 @@ def case_label(row):
         return "clustered 50%" if row["case"] == "clustered" else row["case"] + "%"
     if row["case_key"] == "hit":
         return "none" if row["case"] == "none" else "at " + row["case"] + "%"
-    if row["case_key"] == "run":
+    if row["case_key"] in ("run", "spread"):
         return row["case"]
     return ""
 
@@ -154,7 +154,7 @@ def algo_table(rows):
     by_case = defaultdict(dict)
     for r in rows:
         by_case[(r["type"], r["log2n"], r["case"])][r["impl"]] = r
-    head = ["type", "n"] + ([{"sel": "selected", "hit": "match", "run": "mean run"}[case_key]] if case_key else [])
+    head = ["type", "n"] + ([{"sel": "selected", "hit": "match", "run": "mean run", "spread": "samples"}[case_key]] if case_key else [])
     if predix:
         head += ["predix", "GB/s", "% copy"]
     for b in baselines:

@@ -15,6 +15,7 @@
 #include <predix/cub.hpp>
 #endif
 
+#include <cub/device/device_histogram.cuh>
 #include <cub/device/device_partition.cuh>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_run_length_encode.cuh>
@@ -289,6 +290,7 @@ struct cub_api {
   using DeviceScan = ::cub::DeviceScan;
   using DeviceReduce = ::cub::DeviceReduce;
   using DeviceRunLengthEncode = ::cub::DeviceRunLengthEncode;
+  using DeviceHistogram = ::cub::DeviceHistogram;
 };
 #if PREDIX_HAS_CUDA
 struct predix_cub_api {
@@ -297,6 +299,7 @@ struct predix_cub_api {
   using DeviceScan = predix::cub::DeviceScan;
   using DeviceReduce = predix::cub::DeviceReduce;
   using DeviceRunLengthEncode = predix::cub::DeviceRunLengthEncode;
+  using DeviceHistogram = predix::cub::DeviceHistogram;
 };
 #endif
 

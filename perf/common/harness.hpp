@@ -176,14 +176,14 @@ inline double scan_by_key(std::int64_t n, double sk, double sv) { return n * (sk
 // ---------------------------------------------------------------- matrix and registry
 /// What a case varies besides type and size: selectivity, hit position, mean run length of the
 /// keys (by-key algorithms), or nothing (scans).
-enum class axis { select, find, run, none };
+enum class axis { select, find, run, spread, none };
 
 struct case_spec {
   std::string algo, impl, type;
   int log2n = 20;
   axis ax = axis::none;
   std::string sel;  // "1", "50", "99", "clustered" (select), "1", "50", "99", "none" (find),
-                    // "1", "8", "256" (run)
+                    // "1", "8", "256" (run), "uniform", "hot4", "one" (spread: histograms)
   std::int64_t n() const { return std::int64_t(1) << log2n; }
   bool is_baseline() const { return impl.rfind("predix", 0) != 0; }
   std::string key() const { return algo + "/" + type + "/" + std::to_string(log2n) + "/" + sel; }
@@ -192,6 +192,7 @@ struct case_spec {
 /// The data pattern of a case (the same for every implementation of it).
 inline pattern pattern_of(const case_spec& c) {
   pattern p;
+  if (c.ax == axis::spread) return p;  // the histogram bench fills its own samples
   if (c.ax == axis::run) {
     p.mean_run = std::uint32_t(std::stoul(c.sel));
   } else if (c.ax == axis::find) {
@@ -227,7 +228,8 @@ bool add(types<Ts...>, const char* algo, const char* impl, axis ax) {
 
 struct config {
   std::vector<int> sizes;               // log2 of the item counts
-  std::vector<std::string> types, sels, hits, runs = {"1", "8", "256"};
+  std::vector<std::string> types, sels, hits, runs = {"1", "8", "256"},
+                                     spreads = {"uniform", "hot4", "one"};
   int max_big_log2 = 28;                // above this, only uint8 and int32 run (memory, time)
 };
 
@@ -248,7 +250,8 @@ inline std::vector<std::string> split(const std::string& s) {
 }
 
 /// Takes --sizes=16,20 --types=uint8,int32 --sels=1,50,99,clustered --hits=50,none --runs=1,8,256
-/// --offset=1 from argv (removing them) or from PREDIX_PERF_{SIZES,TYPES,SELS,HITS,RUNS,OFFSET}; otherwise
+/// --spreads=uniform,hot4,one --offset=1 from argv (removing them) or from
+/// PREDIX_PERF_{SIZES,TYPES,SELS,HITS,RUNS,SPREADS,OFFSET}; otherwise
 /// keeps the defaults.
 inline void parse(int& argc, char** argv, config& cfg) {
   auto take = [&](const char* flag, const char* env, auto&& set) {
@@ -269,6 +272,7 @@ inline void parse(int& argc, char** argv, config& cfg) {
   take("sels", "PREDIX_PERF_SELS", [&](const std::string& v) { cfg.sels = split(v); });
   take("hits", "PREDIX_PERF_HITS", [&](const std::string& v) { cfg.hits = split(v); });
   take("runs", "PREDIX_PERF_RUNS", [&](const std::string& v) { cfg.runs = split(v); });
+  take("spreads", "PREDIX_PERF_SPREADS", [&](const std::string& v) { cfg.spreads = split(v); });
   take("offset", "PREDIX_PERF_OFFSET", [&](const std::string& v) {
     const int k = std::stoi(v);
     if (k < 0 || k > 15) throw std::invalid_argument("--offset: 0 to 15 items");
@@ -348,6 +352,7 @@ inline void register_all(const config& cfg) {
         const std::vector<std::string> cases = ax == axis::select ? cfg.sels
                                                : ax == axis::find ? cfg.hits
                                                : ax == axis::run  ? cfg.runs
+                                               : ax == axis::spread ? cfg.spreads
                                                                   : std::vector<std::string>{""};
         for (const auto& sel : cases)
           for (int pass = 0; pass < 2; ++pass)  // baselines, then predix
@@ -357,7 +362,11 @@ inline void register_all(const config& cfg) {
               if (en.type != type || c.is_baseline() != (pass == 0)) continue;
               std::string name = c.algo + "/" + c.impl + "/" + c.type + "/log2n:" + std::to_string(log2n);
               if (ax != axis::none)
-                name += (ax == axis::select ? "/sel:" : ax == axis::find ? "/hit:" : "/run:") + sel;
+                name += (ax == axis::select ? "/sel:"
+                         : ax == axis::find ? "/hit:"
+                         : ax == axis::run  ? "/run:"
+                                            : "/spread:") +
+                        sel;
               bench_fn fn = en.fn;
               benchmark::RegisterBenchmark(name.c_str(), [fn, c](benchmark::State& st) {
                 try {
