@@ -28,6 +28,7 @@ BYTES = {
     "partition": "2n·s",
     "stable_partition": "2n·s",
     "count_if": "n·s",
+    "histogram_even": "n·s (the samples; the bins are not counted)",
     "reduce": "n·s",
     "find_if": "(index of the match + 1)·s; n·s when nothing matches",
     "any_of": "(index of the match + 1)·s; n·s when nothing matches",
