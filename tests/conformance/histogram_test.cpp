@@ -1,6 +1,7 @@
 // histogram_even and histogram_range over every arithmetic sample type and size, against a
 // reference computed here (exact arithmetic: 128-bit integers, floats on an exact grid);
-// samples on every boundary, outside the levels and NaN; counts of several integer types,
+// samples on every boundary, outside the levels and NaN; more bins than CUDA's shared memory
+// holds; counts of several integer types,
 // written into poisoned arrays; bad levels; 2^31+ samples on CUDA.
 #include <cmath>
 #include <cstdint>
@@ -186,6 +187,29 @@ TYPED_TEST_P(Histogram, Range) {
   });
 }
 
+/// 40000 bins, more than CUDA's block bins hold (its tally in global memory): one value a bin,
+/// half the samples on a few values (colliding lanes).
+TYPED_TEST_P(Histogram, ManyBins) {
+  using M = typename TestFixture::memory;
+  for_each_size_case<TypeParam>([&](auto tag, std::ptrdiff_t n, rng& r) {
+    if constexpr (std::is_same_v<typename decltype(tag)::type, std::int32_t>) {
+      constexpr int bins = 40000;
+      host_array<std::int32_t> samples(n);
+      for (std::ptrdiff_t i = 0; i < n; ++i) {
+        samples[i] = static_cast<std::int32_t>(r.chance(0.5) ? r.below(3) * 17000 : r.below(bins + 100));
+      }
+      std::vector<std::uint64_t> expected(bins, 0);
+      for (const std::int32_t s : samples) {
+        if (s < bins) ++expected[static_cast<std::size_t>(s)];
+      }
+      expect_counts<M, std::uint32_t>(samples, expected, [&](auto& in, auto& counts) {
+        return predix::histogram_even(this->policy, in.begin(), in.end(), counts.begin(),
+                                      bins + 1, 0, bins);
+      });
+    }
+  });
+}
+
 TYPED_TEST_P(Histogram, BadLevels) {
   using M = typename TestFixture::memory;
   auto samples = M::upload(host_array<int>(8, 1));
@@ -233,7 +257,7 @@ TYPED_TEST_P(Histogram, Above2To31) {
 }
 
 REGISTER_TYPED_TEST_SUITE_P(Histogram, EvenIntegers, BytesInEveryCountType, EvenFloatingPoint,
-                            Range, BadLevels, Above2To31);
+                            Range, ManyBins, BadLevels, Above2To31);
 PREDIX_CONFORMANCE_INSTANTIATE(Histogram);
 
 }  // namespace
