@@ -1,7 +1,7 @@
 // histogram_even and histogram_range over every arithmetic sample type and size, against a
 // reference computed here (exact arithmetic: 128-bit integers, floats on an exact grid);
-// samples on every boundary, outside the levels and NaN; more bins than CUDA's shared memory
-// holds; counts of several integer types,
+// samples on every boundary, outside the levels and NaN; sub-ranges at every alignment; more
+// bins than CUDA's shared memory holds; counts of several integer types,
 // written into poisoned arrays; bad levels; 2^31+ samples on CUDA.
 #include <cmath>
 #include <cstdint>
@@ -187,6 +187,46 @@ TYPED_TEST_P(Histogram, Range) {
   });
 }
 
+/// Samples from 1, 3 and 7 items into the array (CUDA reads plain memory as 16-byte vectors
+/// after the items before the first boundary): uint8 in 256 bins, float on the exact grid.
+TYPED_TEST_P(Histogram, SubRanges) {
+  using M = typename TestFixture::memory;
+  for_each_size_case<TypeParam>([&](auto tag, std::ptrdiff_t n, rng& r) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_same_v<T, std::uint8_t> || std::is_same_v<T, float>) {
+      constexpr bool bytes = std::is_same_v<T, std::uint8_t>;
+      host_array<T> samples(n);
+      for (std::ptrdiff_t i = 0; i < n; ++i) {
+        samples[i] = bytes ? static_cast<T>(r.next())
+                           : static_cast<T>(static_cast<int>(r.below(1201)) - 600) / T(8);
+      }
+      for (const std::ptrdiff_t k : {1, 3, 7}) {
+        if (k > n) break;
+        host_array<T> part(n - k);
+        std::copy(samples.begin() + k, samples.end(), part.begin());
+        std::vector<std::uint64_t> expected(bytes ? 256 : 64, 0);
+        for (const T s : part) {
+          if constexpr (bytes) {
+            ++expected[s];
+          } else if (s >= T(-64) && s < T(64)) {
+            ++expected[static_cast<std::size_t>(std::floor((double(s) + 64) / 2))];
+          }
+        }
+        SCOPED_TRACE("from item " + std::to_string(k));
+        expect_counts<M, int>(samples, expected, [&](auto& in, auto& counts) {
+          if constexpr (bytes) {
+            return predix::histogram_even(this->policy, in.begin() + k, in.end(), counts.begin(),
+                                          257, 0, 256);
+          } else {
+            return predix::histogram_even(this->policy, in.begin() + k, in.end(), counts.begin(),
+                                          65, T(-64), T(64));
+          }
+        });
+      }
+    }
+  });
+}
+
 /// 40000 bins, more than CUDA's block bins hold (its tally in global memory): one value a bin,
 /// half the samples on a few values (colliding lanes).
 TYPED_TEST_P(Histogram, ManyBins) {
@@ -257,7 +297,7 @@ TYPED_TEST_P(Histogram, Above2To31) {
 }
 
 REGISTER_TYPED_TEST_SUITE_P(Histogram, EvenIntegers, BytesInEveryCountType, EvenFloatingPoint,
-                            Range, ManyBins, BadLevels, Above2To31);
+                            Range, SubRanges, ManyBins, BadLevels, Above2To31);
 PREDIX_CONFORMANCE_INSTANTIATE(Histogram);
 
 }  // namespace

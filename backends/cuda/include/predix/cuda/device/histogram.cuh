@@ -2,6 +2,7 @@
 // The histograms' dispatch: the asynchronous core (storage given: the zeroed 64-bit tally of
 // the bins; the counts written by the last kernel) and the synchronous form of predix::cuda on
 // it. The kernels: histogram_agent.cuh; the bin rule: predix/detail/bins.hpp.
+#include <cstdint>
 #include <iterator>
 
 #include <predix/cuda/detail/given_storage.cuh>
@@ -27,7 +28,8 @@ template <class In, class Counts, class Bins>
 void histogram_async(void* storage, std::size_t& bytes, In first, long long n, Counts counts,
                      const Bins& bins, cudaStream_t stream, const char* algorithm) {
   using tuning = tuning::active::histogram;
-  const int width = bins.count();
+  using input = histogram_input<In>;
+  const int width = input::raw_keys ? 256 : bins.count();  // of the tally
   detail::storage_layout layout;
   const std::size_t tally_at = layout.zeroed(sizeof(unsigned long long) * width);
   const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
@@ -37,18 +39,38 @@ void histogram_async(void* storage, std::size_t& bytes, In first, long long n, C
   auto* tally = memory.at<unsigned long long>(tally_at);
   if (n > 0) {
     detail::check_device_iterator(first, algorithm, "input");
-    auto* kernel = &histogram_kernel<In, Bins>;
     const bool shared = width <= tuning::shared_bins;
-    const long long tiles = (n + tuning::threads * tuning::items - 1) /
-                            (static_cast<long long>(tuning::threads) * tuning::items);
-    const long long resident = detail::resident_blocks(kernel, tuning::threads, algorithm);
-    const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
-    kernel<<<grid, tuning::threads, shared ? sizeof(unsigned) * width : 0, stream>>>(
-        first, n, bins, tally, shared);
-    detail::check_launch(algorithm);
+    const std::size_t shared_bytes = shared ? sizeof(unsigned) * width : 0;
+    const auto launch = [&](auto* kernel, int head, long long per_tile) {
+      const long long tiles = (n + per_tile - 1) / per_tile;
+      const long long resident = detail::resident_blocks(kernel, tuning::threads, algorithm);
+      const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
+      kernel<<<grid, tuning::threads, shared_bytes, stream>>>(first, n, head, bins, tally, shared);
+      detail::check_launch(algorithm);
+    };
+    bool vectors = false;
+    if constexpr (input::vectors) {
+      const auto address = reinterpret_cast<std::uintptr_t>(first);
+      using T = typename input::T;
+      if (address % sizeof(T) == 0) {
+        const long long head = static_cast<long long>((16 - address % 16) % 16 / sizeof(T));
+        launch(&histogram_kernel<In, Bins, true>, static_cast<int>(head < n ? head : n),
+               static_cast<long long>(tuning::threads) * tuning::vectors * input::V);
+        vectors = true;
+      }
+    }
+    if (!vectors) {
+      launch(&histogram_kernel<In, Bins, false>, 0,
+             static_cast<long long>(tuning::threads) * tuning::items);
+    }
   }
-  const int blocks = (width + 255) / 256;
-  store_counts_kernel<<<static_cast<unsigned>(blocks < 1024 ? blocks : 1024), 256, 0, stream>>>(tally, width, counts);
+  const int blocks = (bins.count() + 255) / 256;
+  const unsigned grid = static_cast<unsigned>(blocks < 1024 ? blocks : 1024);
+  if constexpr (input::raw_keys) {
+    store_raw_counts_kernel<typename input::T><<<grid, 256, 0, stream>>>(tally, bins, counts);
+  } else {
+    store_counts_kernel<<<grid, 256, 0, stream>>>(tally, width, counts);
+  }
   detail::check_launch(algorithm);
 }
 

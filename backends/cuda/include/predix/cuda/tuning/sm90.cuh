@@ -380,12 +380,13 @@ struct sm90 {
       return in_bytes <= PREDIX_FIND_FLIP_NEGATED_BYTES;
     }
   };
-  /// histogram_even and histogram_range: items a thread and tile (striped loads), and the most
+  /// histogram_even and histogram_range: items or vectors a thread and tile, and the most
   /// bins a block counts in shared memory (4-byte counters: 48 KiB, no opt-in); more bins are
   /// counted in global memory. A first shape (docs/perf/histogram.md).
   struct histogram {
     static constexpr int threads = 256;
-    static constexpr int items = 16;
+    static constexpr int items = 16;   // items a thread and tile, read one by one
+    static constexpr int vectors = 2;  // 16-byte vectors a thread and tile
     static constexpr int shared_bins = 12288;
   };
 };
