@@ -72,7 +72,13 @@ TYPED_TEST_P(Histogram, EvenIntegers) {
       T lower = static_cast<T>(static_cast<U>(r.next()));
       T upper = static_cast<T>(static_cast<U>(r.next()));
       if (upper < lower) std::swap(lower, upper);
-      if (lower == upper) upper = static_cast<T>(lower + 1);
+      if (lower == upper) {
+        if (upper < std::numeric_limits<T>::max()) {
+          ++upper;
+        } else {
+          --lower;
+        }
+      }
       const U range = static_cast<U>(static_cast<U>(upper) - static_cast<U>(lower));
       // At most 2^32 - 1 bins for 8-byte ranges so that range * bins fits in 64 bits.
       const std::uint64_t most = sizeof(T) == 8 ? (~std::uint64_t(0)) / range : 5000;
@@ -273,6 +279,13 @@ TYPED_TEST_P(Histogram, BadLevels) {
   expect_throw([&] {
     predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 1 << 30,
                            std::int64_t(0), std::numeric_limits<std::int64_t>::max());
+  }, "histogram_even");
+  expect_throw([&] {  // a scale of 1024 / 1e-45: infinite
+    predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 1025, 0.0f, 1e-45f);
+  }, "histogram_even");
+  expect_throw([&] {  // a range of 2 FLT_MAX: infinite
+    predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 3,
+                           -std::numeric_limits<float>::max(), std::numeric_limits<float>::max());
   }, "histogram_even");
   expect_throw([&] { predix::histogram_range(p, samples.begin(), samples.end(), counts.begin(), levels.begin(), levels.end()); },
                "histogram_range");

@@ -9,6 +9,7 @@
 // common type fit in 4 bytes together, else 64 (never rounded); of floating point:
 // (sample - lower) * (bins / (upper - lower)), at most the last bin. Range bins: the upper
 // bound of the sample among the levels, minus one.
+#include <cmath>
 #include <cstdint>
 #include <iterator>
 #include <limits>
@@ -37,9 +38,9 @@ struct even_bins {
   PREDIX_HOST_DEVICE int operator()(const Sample& sample) const {
     const common s = static_cast<common>(sample);
     if (!(s >= lower && s < upper)) return -1;
-    if constexpr (floating) {
-      const int bin = static_cast<int>((s - lower) * scale);
-      return bin < bins ? bin : bins - 1;
+    if constexpr (floating) {  // rounded past the last bin: the last
+      const common x = (s - lower) * scale;
+      return x < static_cast<common>(bins) ? static_cast<int>(x) : bins - 1;
     } else {
       using U = std::make_unsigned_t<common>;
       const arith offset = static_cast<U>(static_cast<U>(s) - static_cast<U>(lower));
@@ -49,8 +50,9 @@ struct even_bins {
 };
 
 /// The even bins of num_levels levels from lower to upper; std::invalid_argument naming the
-/// algorithm for fewer than 2 levels, lower not below upper, or integer levels whose
-/// (upper - lower) * bins overflows the arithmetic (CUB: cudaErrorInvalidValue).
+/// algorithm for fewer than 2 levels, lower not below upper, integer levels whose
+/// (upper - lower) * bins overflows the arithmetic (CUB: cudaErrorInvalidValue), or floating
+/// levels whose range or scale is not finite (CUB: bins of no meaning).
 template <class Sample, class Level>
 even_bins<Sample, Level> make_even_bins(int num_levels, Level lower_level, Level upper_level,
                                         const char* algorithm) {
@@ -65,6 +67,10 @@ even_bins<Sample, Level> make_even_bins(int num_levels, Level lower_level, Level
   B bins{lower, upper, num_levels - 1, {}};
   if constexpr (B::floating) {
     bins.scale = static_cast<C>(static_cast<C>(bins.bins) / (upper - lower));
+    if (!std::isfinite(upper - lower) || !std::isfinite(bins.scale) || !(bins.scale > 0)) {
+      throw std::invalid_argument(name + ": upper_level - lower_level or bins / (upper_level - "
+                                         "lower_level) is not a finite positive number");
+    }
   } else {
     using U = std::make_unsigned_t<C>;
     using A = typename B::arith;
