@@ -70,7 +70,8 @@ struct cub_histogram {
 };
 
 const bool registered =
-    perf::add_cub<cub_histogram>(perf::types<std::uint8_t, float>{}, "histogram_even", perf::axis::spread);
+    perf::add_cub<cub_histogram>(perf::types<std::uint8_t, float>{}, "histogram_even",
+                                 perf::axis::spread);
 
 #if PREDIX_HAS_CUDA
 struct predix_histogram {

@@ -28,7 +28,8 @@ __global__ void __launch_bounds__(threads) atomics_kernel(unsigned* global, int 
   block[threadIdx.x] = 0;
   __syncthreads();
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  unsigned* counters = SHARED ? block + warp * 32 : global + (blockIdx.x * (threads / 32) + warp) * 32;
+  unsigned* counters =
+      SHARED ? block + warp * 32 : global + (blockIdx.x * (threads / 32) + warp) * 32;
   for (int r = 0; r < rounds; ++r) {
     const int key = (lane + r) % distinct;
     if constexpr (I == impl::plain) {

@@ -26,8 +26,8 @@ detail::enable_if_policy_t<Policy, Counts> histogram_range(Policy&& policy, It f
                                                            Counts counts, Levels levels_first,
                                                            Levels levels_last) {
   detail::checked_size(first, last, "histogram_range");
-  detail::checked_size(levels_first, levels_last, "histogram_range");
-  const auto bins = detail::make_range_bins(levels_first, levels_last, "histogram_range");
+  const auto levels = detail::checked_size(levels_first, levels_last, "histogram_range");
+  const auto bins = detail::make_range_bins(levels_first, levels, "histogram_range");
   return impl::histogram(policy, first, last, counts, bins, "histogram_range");
 }
 

@@ -242,7 +242,8 @@ TYPED_TEST_P(Histogram, ManyBins) {
       constexpr int bins = 40000;
       host_array<std::int32_t> samples(n);
       for (std::ptrdiff_t i = 0; i < n; ++i) {
-        samples[i] = static_cast<std::int32_t>(r.chance(0.5) ? r.below(3) * 17000 : r.below(bins + 100));
+        samples[i] =
+            static_cast<std::int32_t>(r.chance(0.5) ? r.below(3) * 17000 : r.below(bins + 100));
       }
       std::vector<std::uint64_t> expected(bins, 0);
       for (const std::int32_t s : samples) {
@@ -270,27 +271,25 @@ TYPED_TEST_P(Histogram, BadLevels) {
     }
   };
   auto& p = this->policy;
-  expect_throw([&] { predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 1, 0, 9); },
-               "histogram_even");
-  expect_throw([&] { predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 3, 5, 5); },
-               "histogram_even");
-  expect_throw([&] { predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 3, 0.0, std::nan("")); },
-               "histogram_even");
-  expect_throw([&] {
-    predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 1 << 30,
-                           std::int64_t(0), std::numeric_limits<std::int64_t>::max());
+  const auto b = samples.begin(), e = samples.end();
+  const auto c = counts.begin();
+  expect_throw([&] { predix::histogram_even(p, b, e, c, 1, 0, 9); }, "histogram_even");
+  expect_throw([&] { predix::histogram_even(p, b, e, c, 3, 5, 5); }, "histogram_even");
+  expect_throw([&] { predix::histogram_even(p, b, e, c, 3, 0.0, std::nan("")); }, "histogram_even");
+  expect_throw([&] {  // (upper - lower) * bins past 64 bits
+    predix::histogram_even(p, b, e, c, 1 << 30, std::int64_t(0),
+                           std::numeric_limits<std::int64_t>::max());
   }, "histogram_even");
   expect_throw([&] {  // a scale of 1024 / 1e-45: infinite
-    predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 1025, 0.0f, 1e-45f);
+    predix::histogram_even(p, b, e, c, 1025, 0.0f, 1e-45f);
   }, "histogram_even");
   expect_throw([&] {  // a range of 2 FLT_MAX: infinite
-    predix::histogram_even(p, samples.begin(), samples.end(), counts.begin(), 3,
-                           -std::numeric_limits<float>::max(), std::numeric_limits<float>::max());
+    predix::histogram_even(p, b, e, c, 3, -std::numeric_limits<float>::max(),
+                           std::numeric_limits<float>::max());
   }, "histogram_even");
-  expect_throw([&] { predix::histogram_range(p, samples.begin(), samples.end(), counts.begin(), levels.begin(), levels.end()); },
+  expect_throw([&] { predix::histogram_range(p, b, e, c, levels.begin(), levels.end()); },
                "histogram_range");
-  expect_throw([&] { predix::histogram_even(p, samples.end(), samples.begin(), counts.begin(), 3, 0, 9); },
-               "histogram_even");
+  expect_throw([&] { predix::histogram_even(p, e, b, c, 3, 0, 9); }, "histogram_even");
   EXPECT_TRUE(same_elements(M::download(counts), poisoned<int>(4))) << "nothing written";
 }
 

@@ -106,17 +106,15 @@ struct range_bins {
   }
 };
 
-/// The range bins of [levels_first, levels_last); std::invalid_argument naming the algorithm
-/// for fewer than 2 levels or more than an int holds.
-template <class Levels>
-range_bins<Levels> make_range_bins(Levels levels_first, Levels levels_last,
-                                   const char* algorithm) {
-  const auto n = levels_last - levels_first;
-  if (n < 2 || n > std::numeric_limits<int>::max()) {
+/// The range bins of num_levels levels from `levels`; std::invalid_argument naming the
+/// algorithm for fewer than 2 levels or more than an int holds.
+template <class Levels, class Count>
+range_bins<Levels> make_range_bins(Levels levels, Count num_levels, const char* algorithm) {
+  if (num_levels < 2 || num_levels > std::numeric_limits<int>::max()) {
     throw std::invalid_argument(std::string("predix::") + algorithm +
                                 ": fewer than 2 levels (no bin) or more than 2^31 - 1");
   }
-  return {levels_first, static_cast<int>(n)};
+  return {levels, static_cast<int>(num_levels)};
 }
 
 /// counts[i] = tally[i], converted to the counts' value type; returns the end of counts.

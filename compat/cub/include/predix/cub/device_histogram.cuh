@@ -19,8 +19,8 @@ struct DeviceHistogram {
                                    OffsetT num_samples, cudaStream_t stream = 0) {
     using Sample = typename std::iterator_traits<SampleIteratorT>::value_type;
     return detail::run(num_samples, [&](long long n) {
-      const auto bins = predix::detail::make_even_bins<Sample>(num_levels, lower_level,
-                                                               upper_level, "DeviceHistogram::HistogramEven");
+      const auto bins = predix::detail::make_even_bins<Sample>(
+          num_levels, lower_level, upper_level, "DeviceHistogram::HistogramEven");
       gpu::histogram_async(d_temp_storage, temp_storage_bytes, d_samples, n, d_histogram, bins,
                            stream, "DeviceHistogram::HistogramEven");
     });
@@ -32,8 +32,8 @@ struct DeviceHistogram {
                                     int num_levels, const LevelT* d_levels, OffsetT num_samples,
                                     cudaStream_t stream = 0) {
     return detail::run(num_samples, [&](long long n) {
-      const auto bins = predix::detail::make_range_bins(d_levels, d_levels + num_levels,
-                                                        "DeviceHistogram::HistogramRange");
+      const auto bins =
+          predix::detail::make_range_bins(d_levels, num_levels, "DeviceHistogram::HistogramRange");
       gpu::histogram_async(d_temp_storage, temp_storage_bytes, d_samples, n, d_histogram, bins,
                            stream, "DeviceHistogram::HistogramRange");
     });

@@ -29,9 +29,11 @@ template <class In>
 struct histogram_input {
   using T = typename std::iterator_traits<In>::value_type;
   /// Counted by raw value: 1-byte integers.
-  static constexpr bool raw_keys = std::is_integral_v<T> && sizeof(T) == 1 && !std::is_same_v<T, bool>;
+  static constexpr bool raw_keys =
+      std::is_integral_v<T> && sizeof(T) == 1 && !std::is_same_v<T, bool>;
   /// Read as 16-byte vectors of V items.
-  static constexpr bool vectors = std::is_pointer_v<In> && std::is_arithmetic_v<T> && 16 % sizeof(T) == 0;
+  static constexpr bool vectors =
+      std::is_pointer_v<In> && std::is_arithmetic_v<T> && 16 % sizeof(T) == 0;
   static constexpr int V = vectors ? 16 / static_cast<int>(sizeof(T)) : 1;
 };
 
