@@ -125,4 +125,16 @@ Counts store_counts(const std::vector<std::uint64_t>& tally, Counts counts) {
   return counts;
 }
 
+/// counts[b] = the sum of bin b over the private rows of `width` bins laid end to end in
+/// `rows` (a thread's or slice's each), converted to the counts' value type; returns the end of
+/// counts.
+template <class Counts>
+Counts store_row_sums(const std::vector<std::uint64_t>& rows, std::size_t width, Counts counts) {
+  std::vector<std::uint64_t> tally(width, 0);
+  for (std::size_t at = 0; at < rows.size(); at += width) {
+    for (std::size_t b = 0; b < width; ++b) tally[b] += rows[at + b];
+  }
+  return store_counts(tally, counts);
+}
+
 }  // namespace predix::detail

@@ -59,11 +59,7 @@ Counts histogram(const kokkos_policy<Space>& policy, In first, In last, Counts c
     space.fence();
     errs.rethrow();
   }
-  std::vector<std::uint64_t> tally(rows.begin(), rows.begin() + width);
-  for (index s = 1; s < slices; ++s) {
-    for (index b = 0; b < width; ++b) tally[b] += rows[s * width + b];
-  }
-  return detail::store_counts(tally, counts);
+  return detail::store_row_sums(rows, static_cast<std::size_t>(width), counts);
 }
 
 }  // namespace impl

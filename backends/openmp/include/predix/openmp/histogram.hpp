@@ -29,12 +29,7 @@ Counts histogram(const openmp_policy&, In first, In last, Counts counts, const B
       }
     });
   }
-  std::vector<std::uint64_t> tally(rows.begin(), rows.begin() + static_cast<std::ptrdiff_t>(width));
-  for (int t = 1; t < team; ++t) {
-    const std::uint64_t* row = rows.data() + static_cast<std::size_t>(t) * width;
-    for (std::size_t b = 0; b < width; ++b) tally[b] += row[b];
-  }
-  return detail::store_counts(tally, counts);
+  return detail::store_row_sums(rows, width, counts);
 }
 
 }  // namespace predix::impl

@@ -3,12 +3,11 @@
 //   samples 3 15 20 9 | 12 12 (two blocks), bins [0, 10) [10, 20)
 //   block 0 counts 2 1, block 1 counts 0 2 in shared memory → tally 2 3 → counts 2 3
 // histogram_kernel: the blocks stride over tiles of samples, each sample's key counted into the
-// block's bins in shared memory by plain atomics (on sm_90 as fast for colliding lanes as
-// warp_aggregated_atomic, 10× faster for distinct ones: docs/perf/histogram.md), which are added
-// to the zeroed 64-bit tally in global memory at the end (one atomic per non-empty bin and
-// block), or, bins too many for shared memory, into the tally directly through
-// warp_aggregated_atomic (up to 11× faster where lanes collide). Samples past n have no key,
-// so every warp stays converged.
+// block's bins in shared memory by plain atomics, which are added to the zeroed 64-bit tally in
+// global memory at the end (one atomic per non-empty bin and block), or, bins too many for
+// shared memory, into the tally directly through warp_aggregated_atomic (aggregation pays in
+// global memory only: docs/perf/histogram.md). Samples past n have no key, so every warp stays
+// converged.
 // - Samples in plain memory (pointers to arithmetic types) are read as 16-byte vectors, the
 //   items before the first 16-byte boundary (`head`) and after the last whole vector by block 0,
 //   one per thread; other iterators item by item, striped.
