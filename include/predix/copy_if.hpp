@@ -1,6 +1,7 @@
 #pragma once
 // copy_if and remove_copy_if, with and without a stencil. Return the end of the output.
 //   in a b c d, flags 1 0 1 1 → copy_if: a c d; remove_copy_if: b
+// Under predix::cuda.unordered() the same items in any order (a d c; docs/unordered.md).
 #include <predix/detail/backends.hpp>
 #include <predix/detail/functional.hpp>
 #include <predix/detail/range.hpp>

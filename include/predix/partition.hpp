@@ -2,7 +2,8 @@
 // The partition family, with and without a stencil. flags 1 0 1 0 0 over a b c d e:
 //   partition             → a c | e d b  (selected in order, rejected in reverse, as CUB)
 //   stable_partition      → a c | b d e
-//   partition_copy, stable_partition_copy → (a c, b d e), both in order as Thrust
+//   partition_copy, stable_partition_copy → (a c, b d e), both in order as Thrust (partition_copy
+//                         under predix::cuda.unordered(): the same items, in any order)
 //   partition_point       → first element whose predicate is false (as Thrust: find_if_not)
 //   is_partitioned        → no selected element follows a rejected one
 // In-place forms leave the input unchanged if a predicate throws.
@@ -45,8 +46,8 @@ detail::enable_if_policy_t<Policy, std::pair<OutTrue, OutFalse>> stable_partitio
     Policy&& policy, In first, In last, Stencil stencil, OutTrue out_true, OutFalse out_false,
     Pred pred) {
   detail::checked_size(first, last, "stable_partition_copy");
-  return impl::partition_copy(policy, first, last, stencil, out_true, out_false, pred,
-                              "stable_partition_copy");
+  return impl::partition_copy(detail::keeping_order(policy), first, last, stencil, out_true,
+                              out_false, pred, "stable_partition_copy");
 }
 
 template <class Policy, class In, class OutTrue, class OutFalse, class Pred>

@@ -37,7 +37,7 @@ detail::enable_if_policy_t<Policy, Out> unique_copy(Policy&& policy, It first, I
                                                     Eq eq) {
   detail::checked_size(first, last, "unique_copy");
   const auto flags = detail::head_flags_of(first, detail::portable(eq));
-  return impl::copy_if(policy, first, last, flags, out,
+  return impl::copy_if(detail::keeping_order(policy), first, last, flags, out,
                        detail::flag_set{}, "unique_copy");
 }
 
@@ -66,9 +66,10 @@ detail::enable_if_policy_t<Policy, std::pair<KeysOut, ValuesOut>> unique_by_key_
     ValuesOut values_out, Eq eq) {
   const auto n = detail::checked_size(keys_first, keys_last, "unique_by_key_copy");
   const auto flags = detail::head_flags_of(keys_first, detail::portable(eq));
-  const ValuesOut values_end = impl::copy_if(policy, values, values + n, flags, values_out,
+  const auto& ordered = detail::keeping_order(policy);
+  const ValuesOut values_end = impl::copy_if(ordered, values, values + n, flags, values_out,
                                              detail::flag_set{}, "unique_by_key_copy");
-  const KeysOut keys_end = impl::copy_if(policy, keys_first, keys_last, flags, keys_out,
+  const KeysOut keys_end = impl::copy_if(ordered, keys_first, keys_last, flags, keys_out,
                                          detail::flag_set{}, "unique_by_key_copy");
   return {keys_end, values_end};
 }

@@ -79,6 +79,8 @@ struct kokkos_policy : serial_policy {
     return kokkos_policy<Other>(space);
   }
 
+  /// The same policy: order kept (serial_policy::unordered).
+  kokkos_policy unordered() const { return *this; }
   /// The instance the algorithms run on. Throws std::runtime_error if Kokkos is not initialized.
   Space space() const {
     kokkos_detail::require_initialized("predix::kokkos");

@@ -11,16 +11,17 @@ namespace predix::gpu {
 /// The selection agent of [first, first + n) (the predicate on the stencil's item, or on the
 /// item itself when the stencil is items_as_stencil) into out_selected (IN_PLACE: `first`
 /// itself) and, as REJECTED says, out_rejected, its count to num_selected_out too; its counts
-/// pointer is set by the caller.
-template <rejected_to REJECTED, bool IN_PLACE, class In, class StencilIt, class OutSel,
-          class OutRej, class Pred, class NumOut = detail::no_count_out>
+/// pointer is set by the caller. UNORDERED: its tiles reserve their places (any order).
+template <rejected_to REJECTED, bool IN_PLACE, bool UNORDERED = false, class In, class StencilIt,
+          class OutSel, class OutRej, class Pred, class NumOut = detail::no_count_out>
 auto make_select_agent(In first, long long n, StencilIt stencil, OutSel out_selected,
                        OutRej out_rejected, Pred pred, NumOut num_selected_out = {}) {
   const auto tests = predix::detail::stencil_items(stencil);
   using agent = select_agent<detail::source_t<In>, detail::source_t<decltype(tests)>,
                              detail::sink_t<OutSel>, detail::sink_t<OutRej>,
                              device_function_t<Pred>, REJECTED, IN_PLACE,
-                             !predix::detail::is_items_as_stencil_v<StencilIt>, NumOut>;
+                             !predix::detail::is_items_as_stencil_v<StencilIt>, NumOut,
+                             UNORDERED>;
   const auto source = detail::make_source(first);
   const auto stencil_source = detail::make_source(tests);
   agent a{{},
@@ -79,13 +80,14 @@ struct select_launch {
   long long whole;  // tiles of the kernel of whole tiles
 };
 
-template <rejected_to REJECTED, bool IN_PLACE, class In, class StencilIt, class OutSel,
-          class OutRej, class Pred, class NumOut = detail::no_count_out>
+template <rejected_to REJECTED, bool IN_PLACE, bool UNORDERED = false, class In,
+          class StencilIt, class OutSel, class OutRej, class Pred,
+          class NumOut = detail::no_count_out>
 auto plan_select(In first, long long n, StencilIt stencil, OutSel out_selected,
                  OutRej out_rejected, Pred pred, const char* algorithm,
                  NumOut num_selected_out = {}) {
-  auto a = make_select_agent<REJECTED, IN_PLACE>(first, n, stencil, out_selected, out_rejected,
-                                                 pred, num_selected_out);
+  auto a = make_select_agent<REJECTED, IN_PLACE, UNORDERED>(first, n, stencil, out_selected,
+                                                            out_rejected, pred, num_selected_out);
   a.skip_head();
   using agent = decltype(a);
   const long long tiles = (a.n + agent::TILE - 1) / agent::TILE;
@@ -147,16 +149,25 @@ void select_async(void* storage, std::size_t& bytes, In first, long long n, Sten
 /// REJECTED says into out_rejected (IN_PLACE: out_selected is `first`); returns the number
 /// selected and where the rejected items in out_rejected begin (backward: store_backward;
 /// otherwise the number selected). n > 0. Synchronous: the counts read back from a mapped
-/// result slot, after the work is done. A one-output selection not in place places its items
-/// as `how` says (select_deferred.cuh) and tells the way taken to *taken.
-template <rejected_to REJECTED, bool IN_PLACE = false, class In, class StencilIt, class OutSel,
-          class OutRej, class Pred>
+/// result slot, after the work is done. A one-output selection in order and not in place
+/// places its items as `how` says (select_deferred.cuh) and tells the way taken to *taken.
+/// UNORDERED: each output's items in any order (in order when tile_reservation does not fit n).
+template <rejected_to REJECTED, bool IN_PLACE = false, bool UNORDERED = false, class In,
+          class StencilIt, class OutSel, class OutRej, class Pred>
 select_counts device_select(const cuda_policy& policy, In first, long long n,
                             StencilIt stencil, OutSel out_selected, OutRej out_rejected,
                             Pred pred, const char* algorithm, deferral how = deferral::choose,
                             deferral* taken = nullptr) {
-  auto launch = plan_select<REJECTED, IN_PLACE>(first, n, stencil, out_selected, out_rejected,
-                                                pred, algorithm);
+  if constexpr (UNORDERED) {
+    using agent = decltype(make_select_agent<REJECTED, IN_PLACE, true>(
+        first, n, stencil, out_selected, out_rejected, pred));
+    if (!tile_reservation::fits(n, select_launch<agent>::most_tiles(n))) {
+      return device_select<REJECTED, IN_PLACE>(policy, first, n, stencil, out_selected,
+                                               out_rejected, pred, algorithm, how, taken);
+    }
+  }
+  auto launch = plan_select<REJECTED, IN_PLACE, UNORDERED>(first, n, stencil, out_selected,
+                                                           out_rejected, pred, algorithm);
   auto& a = launch.a;
   using agent = std::remove_reference_t<decltype(a)>;
   const cudaStream_t stream = policy.stream();
@@ -185,7 +196,7 @@ select_counts device_select(const cuda_policy& policy, In first, long long n,
 
 namespace predix::impl {
 
-template <class In, class Stencil, class Out, class Pred>
+template <bool UNORDERED = false, class In, class Stencil, class Out, class Pred>
 Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out out, Pred pred,
             const char* algorithm) {
   if (first == last) return out;
@@ -195,13 +206,21 @@ Out copy_if(const cuda_policy& policy, In first, In last, Stencil stencil, Out o
   if constexpr (!gpu::selects_natively_v<typename std::iterator_traits<In>::value_type>) {
     return gpu::detail::thrust_copy_if(policy, first, last, stencil, out, pred, algorithm);
   } else {
-    const long long k = gpu::device_select<gpu::rejected_to::nowhere>(
+    const long long k = gpu::device_select<gpu::rejected_to::nowhere, false, UNORDERED>(
         policy, first, last - first, stencil, out, out, pred, algorithm).selected;
     return out + k;
   }
 }
 
-template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
+/// copy_if under predix::cuda.unordered(): the same items in any order.
+template <class In, class Stencil, class Out, class Pred>
+Out copy_if(const cuda_unordered_policy& policy, In first, In last, Stencil stencil, Out out,
+            Pred pred, const char* algorithm) {
+  return copy_if<true>(policy, first, last, stencil, out, pred, algorithm);
+}
+
+template <bool UNORDERED = false, class In, class Stencil, class OutTrue, class OutFalse,
+          class Pred>
 std::pair<OutTrue, OutFalse> partition_copy(const cuda_policy& policy, In first, In last,
                                             Stencil stencil, OutTrue out_true,
                                             OutFalse out_false, Pred pred, const char* algorithm) {
@@ -215,10 +234,19 @@ std::pair<OutTrue, OutFalse> partition_copy(const cuda_policy& policy, In first,
                                               pred, algorithm);
   } else {
     const long long n = last - first;
-    const long long k = gpu::device_select<gpu::rejected_to::forward>(
+    const long long k = gpu::device_select<gpu::rejected_to::forward, false, UNORDERED>(
         policy, first, n, stencil, out_true, out_false, pred, algorithm).selected;
     return {out_true + k, out_false + (n - k)};
   }
+}
+
+/// partition_copy under predix::cuda.unordered(): each output's items in any order.
+template <class In, class Stencil, class OutTrue, class OutFalse, class Pred>
+std::pair<OutTrue, OutFalse> partition_copy(const cuda_unordered_policy& policy, In first,
+                                            In last, Stencil stencil, OutTrue out_true,
+                                            OutFalse out_false, Pred pred, const char* algorithm) {
+  return partition_copy<true>(policy, first, last, stencil, out_true, out_false, pred,
+                              algorithm);
 }
 
 }  // namespace predix::impl

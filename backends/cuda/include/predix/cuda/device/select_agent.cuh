@@ -22,6 +22,9 @@
 // consecutive threads on consecutive 16-byte vectors (store_run, tile_io.cuh). The last tile stores
 // the total count. A sparse one-output selection may instead defer its placing to a second
 // kernel (select_deferred.cuh): its tiles then fill slots of their own without looking back.
+// Order-free (UNORDERED: predix::cuda.unordered()): no look-back; each tile reserves its places
+// with one atomic (tile_reservation.cuh) while it stages, and the tile that reserves last stores
+// the count.
 // Unaligned data (not partition in place, nor calls under tuning::head_from_bytes): the items
 // and stencil moved on past their head (detail/aligned_head.hpp), whose items one warp selects
 // first in a launch of its own (select_head_kernel), one per lane; the number it selects comes
@@ -39,6 +42,7 @@
 #include <predix/cuda/device/select_deferred.cuh>
 #include <predix/cuda/device/select_staging.cuh>
 #include <predix/cuda/device/tile_io.cuh>
+#include <predix/cuda/device/tile_reservation.cuh>
 #include <predix/cuda/device/tile_state.cuh>
 #include <predix/cuda/functional.cuh>
 #include <predix/cuda/policy.hpp>
@@ -72,20 +76,23 @@ inline constexpr int select_item_bytes_v =
         : int(sizeof(typename Source::value_type));
 
 /// Whether a selection of Source items may defer its placing (select_deferred.cuh): one
-/// output, not in place, and items the tuning lets defer.
-template <class Source, rejected_to REJECTED, bool IN_PLACE>
+/// output, in order, not in place, and items the tuning lets defer.
+template <class Source, rejected_to REJECTED, bool IN_PLACE, bool UNORDERED>
 inline constexpr bool select_defers_v =
-    REJECTED == rejected_to::nowhere && !IN_PLACE &&
+    REJECTED == rejected_to::nowhere && !IN_PLACE && !UNORDERED &&
     tuning::active::select::defers(select_item_bytes_v<Source>);
 
 /// IN_PLACE: Selected writes over Source (select_in_place.cuh), so that the look-back orders
 /// every tile's loads before the stores of the tiles after it (tile_prefix). STENCIL: the
 /// predicate takes the stencil's items (and is compiled for them alone), else the items.
-/// NumOut: where the count goes too (results.cuh store_count).
+/// NumOut: where the count goes too (results.cuh store_count). UNORDERED (not IN_PLACE): the
+/// tiles reserve their places (tile_reservation.cuh) instead of looking back.
 template <class Source, class Stencil, class Selected, class Rejected, class Pred,
-          rejected_to REJECTED, bool IN_PLACE, bool STENCIL, class NumOut = detail::no_count_out>
-struct select_agent
-    : deferral_members<select_defers_v<Source, REJECTED, IN_PLACE>, typename Source::value_type> {
+          rejected_to REJECTED, bool IN_PLACE, bool STENCIL, class NumOut = detail::no_count_out,
+          bool UNORDERED = false>
+struct select_agent : deferral_members<select_defers_v<Source, REJECTED, IN_PLACE, UNORDERED>,
+                                       typename Source::value_type> {
+  static_assert(!(UNORDERED && IN_PLACE), "a selection in place keeps order");
   using T = typename Source::value_type;
   using E = typename Source::element;
   using tuning = tuning::active::select;
@@ -130,13 +137,14 @@ struct select_agent
   /// The tile's items sorted out in shared memory (select_staging.cuh).
   using staging = detail::select_staging<Source, T, layout, REJECTED, SPARSE_MOST>;
   /// Whether the call may defer its placing (select_deferred.cuh), and a tile's slot there.
-  static constexpr bool DEFERS = select_defers_v<Source, REJECTED, IN_PLACE>;
+  static constexpr bool DEFERS = select_defers_v<Source, REJECTED, IN_PLACE, UNORDERED>;
   static constexpr int SLOT = tuning::defer_slot_items(static_cast<int>(TILE));
   static constexpr int GROUP = static_cast<int>(TILE) / SLOT;  // whose slots hold a tile
 
   struct TempStorage : deferral_flag<DEFERS> {
     typename detail::warp_offsets<WARPS>::TempStorage offsets;
     V prefix;  // selected items before the tile: the look-back's (tile 0: the head's, or 0)
+    long long items_before;  // UNORDERED: items of the tiles that reserved before it
     // The tile's items sorted out, and 16 bytes that store_run may read past the end.
     alignas(16) unsigned char staged[TILE * sizeof(T) + 16];
   };
@@ -225,6 +233,25 @@ struct select_agent
     detail::store_run<THREADS>(rejected, at + places.direct, from + places.direct,
                                count - places.direct);
     if (threadIdx.x == 0 && places.stores) counts->aside_from = places.aside_from;
+  }
+
+  /// UNORDERED, thread 0: the tile's places from its reservation (`got`, tile_reservation.cuh)
+  /// after the head's, to `storage`; the tile that reserves last stores the count.
+  __device__ __forceinline__ void place(TempStorage& storage, unsigned long long got,
+                                        unsigned long long* counter, long long tiles,
+                                        int tile_selected) {
+    const tile_reservation r = tile_reservation::of<TILE>(got, counter, n, tiles);
+    V before = r.selected_before;
+    if (head > 0) {
+      detail::wait_for_earlier();  // the head's kernel, launched just before
+      before += *head_count;
+    }
+    storage.prefix = before;
+    storage.items_before = r.items_before;
+    if (r.last) {
+      counts->selected = static_cast<long long>(before) + tile_selected;
+      detail::store_count(num_selected_out, counts->selected);
+    }
   }
 
   /// Loads the thread's rows of the tile and evaluates the predicate once per item, on the
@@ -333,7 +360,12 @@ struct select_agent
       const int written = REJECTED == rejected_to::nowhere ? tile_selected : tile_items;
       return tuning::look_back_first_ns(ITEM_BYTES, written, TILE, n, sleeps);
     };
-    if (PLACED) {
+    unsigned long long reserved = 0;  // UNORDERED: thread 0's reservation, read after the staging
+    if constexpr (UNORDERED) {
+      if (threadIdx.x == 0) {
+        reserved = tile_reservation::take<TILE>(counter, tile_items, tile_selected);
+      }
+    } else if (PLACED) {
       if (threadIdx.x == 0) storage.prefix = placed_after;
     } else if (tile == 0) {
       if (threadIdx.x == 0) {  // before it: the head's selected items (select_head), or none
@@ -375,7 +407,9 @@ struct select_agent
         defers = __shfl_sync(full_warp_mask, defers, 0);
       }
     }
-    if constexpr (STAGE_FIRST && !PLACED) {
+    if constexpr (UNORDERED) {
+      if (threadIdx.x == 0) place(storage, reserved, counter, tiles, tile_selected);
+    } else if constexpr (STAGE_FIRST && !PLACED) {
       if (tile > 0 && !defers) {
         prefix.finish_into(storage.prefix, tile, V(tile_selected), !last, first_ns(), begun);
       }
@@ -392,14 +426,15 @@ struct select_agent
       }
     }
     const V tile_before = storage.prefix;  // selected items before the tile
-    if (last && threadIdx.x == 0) {
+    if (!UNORDERED && last && threadIdx.x == 0) {
       counts->selected = static_cast<long long>(tile_before) + tile_selected;
       detail::store_count(num_selected_out, counts->selected);
     }
     const T* const staged = reinterpret_cast<const T*>(storage.staged);
     detail::store_run<THREADS>(selected, static_cast<long long>(tile_before), staged,
                                tile_selected);
-    const long long rejected_before = tile_first - static_cast<long long>(tile_before);
+    const long long items_before = UNORDERED ? storage.items_before : tile_first;
+    const long long rejected_before = items_before - static_cast<long long>(tile_before);
     const int tile_rejected = tile_items - tile_selected;
     if constexpr (REJECTED == rejected_to::forward) {
       detail::store_run<THREADS>(rejected, rejected_before, staged + tile_selected,
