@@ -1,8 +1,9 @@
-// copy_if on CUDA: cub::DeviceSelect::If and ::Flagged (baselines) against predix::copy_if and
-// its stencil form, and remove_copy_if against cub::DeviceSelect::If with the negated
-// predicate. Bytes: If n·s + k·s; Flagged n·s + n (flags) + k·s; remove n·s + (n − k)·s. Every CUB
-// row runs on predix::cub too (predix_cub), and copy_if_graph10 replays ten If calls captured
-// into a CUDA graph, CUB's and predix::cub's.
+// copy_if on CUDA: cub::DeviceSelect::If and ::Flagged (baselines) against predix::copy_if
+// (in order, and under predix::cuda.unordered(): predix_unordered) and its stencil form, and
+// remove_copy_if against cub::DeviceSelect::If with the negated predicate. Bytes: If n·s + k·s;
+// Flagged n·s + n (flags) + k·s; remove n·s + (n − k)·s. Every CUB row runs on predix::cub too
+// (predix_cub), and copy_if_graph10 replays ten If calls captured into a CUDA graph, CUB's and
+// predix::cub's.
 #include "common/cuda.cuh"
 
 #include <cub/device/device_select.cuh>
@@ -112,12 +113,19 @@ const bool registered = perf::add_cub<cub_if>(perf::cuda_types{}, "copy_if", per
     ;
 
 #if PREDIX_HAS_CUDA
+/// UNORDERED: under predix::cuda.unordered() (row predix_unordered).
+template <bool UNORDERED = false>
 struct predix_if {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     select_case<T> d(c, false);
+    const auto policy = predix::cuda.on(perf::stream());
     perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      predix::copy_if(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, d.out.at(s), perf::predicate<T>());
+      if constexpr (UNORDERED) {
+        predix::copy_if(policy.unordered(), d.in.at(s), d.in.at(s) + d.n, d.out.at(s), perf::predicate<T>());
+      } else {
+        predix::copy_if(policy, d.in.at(s), d.in.at(s) + d.n, d.out.at(s), perf::predicate<T>());
+      }
     });
   }
 };
@@ -152,7 +160,8 @@ using flagged_probe =
     decltype(predix::impl::copy_if(predix::cuda, (T*)0, (T*)0, (std::uint8_t*)0, (T*)0, perf::nonzero{}, "copy_if"));
 
 const bool registered_predix =
-    perf::add_predix<if_probe, predix_if>(perf::cuda_types{}, "copy_if", perf::axis::select) &&
+    perf::add_predix<if_probe, predix_if<>>(perf::cuda_types{}, "copy_if", perf::axis::select) &&
+    perf::add<predix_if<true>>(perf::cuda_types{}, "copy_if", "predix_unordered", perf::axis::select) &&
     perf::add_predix<flagged_probe, predix_flagged>(perf::cuda_types{}, "copy_if_flagged", perf::axis::select) &&
     perf::add_predix<if_probe, predix_remove>(perf::cuda_types{}, "remove_copy_if", perf::axis::select);
 #endif

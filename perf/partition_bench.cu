@@ -1,6 +1,7 @@
 // The partition family on CUDA. partition_copy: cub::DevicePartition::If (baseline: selected
 // in order at the front, rejected reversed at the back of one output) against
-// predix::partition_copy into the same buffer (selected at the front, rejected after them).
+// predix::partition_copy into the same buffer (selected at the front, rejected after them; in order,
+// and under predix::cuda.unordered(): predix_unordered).
 // partition and stable_partition in place: thrust::partition / thrust::stable_partition on the
 // CUDA system (temporary storage from an arena allocated outside the timed region) against
 // predix; the input is restored and L2 flushed before each timed run. Bytes: 2n·s.
@@ -73,13 +74,21 @@ const bool registered =
     perf::add<thrust_in_place<true>>(perf::cuda_types{}, "stable_partition", "thrust", perf::axis::select);
 
 #if PREDIX_HAS_CUDA
+/// UNORDERED: under predix::cuda.unordered() (row predix_unordered).
+template <bool UNORDERED = false>
 struct predix_partition_copy {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     partition_case<T> d(c);
+    const auto policy = predix::cuda.on(perf::stream());
     perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      predix::partition_copy(predix::cuda.on(perf::stream()), d.in.at(s), d.in.at(s) + d.n, d.out.at(s),
-                             d.out.at(s) + d.k, perf::predicate<T>());
+      if constexpr (UNORDERED) {
+        predix::partition_copy(policy.unordered(), d.in.at(s), d.in.at(s) + d.n, d.out.at(s),
+                               d.out.at(s) + d.k, perf::predicate<T>());
+      } else {
+        predix::partition_copy(policy, d.in.at(s), d.in.at(s) + d.n, d.out.at(s), d.out.at(s) + d.k,
+                               perf::predicate<T>());
+      }
     });
   }
 };
@@ -107,7 +116,9 @@ using stable_probe = decltype(predix::impl::stable_partition(predix::cuda, (T*)0
                                                                perf::predicate<T>(), "stable_partition"));
 
 const bool registered_predix =
-    perf::add_predix<copy_probe, predix_partition_copy>(perf::cuda_types{}, "partition_copy", perf::axis::select) &&
+    perf::add_predix<copy_probe, predix_partition_copy<>>(perf::cuda_types{}, "partition_copy", perf::axis::select) &&
+    perf::add<predix_partition_copy<true>>(perf::cuda_types{}, "partition_copy", "predix_unordered",
+                                           perf::axis::select) &&
     perf::add_predix<partition_probe, predix_in_place<false>>(perf::cuda_types{}, "partition", perf::axis::select) &&
     perf::add_predix<stable_probe, predix_in_place<true>>(perf::cuda_types{}, "stable_partition", perf::axis::select);
 #endif

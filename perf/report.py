@@ -63,7 +63,7 @@ def is_predix(impl):
 
 def impl_key(impl):
     """Baselines first, then predix backends from serial to CUDA."""
-    order = ["std", "thrust_omp", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda", "predix_cub"]
+    order = ["std", "thrust_omp", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda", "predix_unordered", "predix_cub"]
     return (is_predix(impl), order.index(impl) if impl in order else len(order), impl)
 
 
