@@ -1,6 +1,8 @@
 // Repeated selections at the sizes where the tuning changes the selection's way: every
 // selection and partition form (copy_if, remove_copy_if, partition_copy, stable_partition_copy;
-// in place remove_if, partition, stable_partition), with and without a stencil, of 1-, 2- and
+// in place remove_if, partition, stable_partition; copy_if and partition_copy under
+// predix::cuda.unordered(), their outputs sorted before the comparison), with and without a
+// stencil, of 1-, 2- and
 // 4-byte items, 1%, 50% and 99% selected, on the legacy default stream, a non-blocking stream
 // and the per-thread stream, each call repeated PREDIX_STRESS_ROUNDS times (default 2; CTest
 // stress.long: 20) on the same data, at one item below and a few above every size threshold of
@@ -24,6 +26,9 @@
 #include <string>
 #include <vector>
 
+#include <thrust/execution_policy.h>
+#include <thrust/sort.h>
+
 #include "cuda_test.cuh"
 
 namespace {
@@ -43,11 +48,15 @@ enum class form {
   stable_partition_copy,
   remove_if,
   partition,
-  stable_partition
+  stable_partition,
+  unordered_copy_if,
+  unordered_partition_copy
 };
-constexpr form forms[] = {form::copy_if,   form::remove_copy_if, form::partition_copy,
-                          form::stable_partition_copy, form::remove_if, form::partition,
-                          form::stable_partition};
+constexpr form forms[] = {form::copy_if,           form::remove_copy_if,
+                          form::partition_copy,    form::stable_partition_copy,
+                          form::remove_if,         form::partition,
+                          form::stable_partition,  form::unordered_copy_if,
+                          form::unordered_partition_copy};
 const char* name(form f) {
   switch (f) {
     case form::copy_if: return "copy_if";
@@ -56,7 +65,9 @@ const char* name(form f) {
     case form::stable_partition_copy: return "stable_partition_copy";
     case form::remove_if: return "remove_if";
     case form::partition: return "partition";
-    default: return "stable_partition";
+    case form::stable_partition: return "stable_partition";
+    case form::unordered_copy_if: return "copy_if (unordered)";
+    default: return "partition_copy (unordered)";
   }
 }
 
@@ -131,7 +142,7 @@ class stress {
       : n_(n), items_{device_buffer<T>(n), device_buffer<T>(n + 1)},
         stencil_{device_buffer<std::uint8_t>(n), device_buffer<std::uint8_t>(n + 1)},
         work_(n + 1), out_true_(n + 1), out_false_(n + 1), want_true_(n), want_false_(n),
-        first_(1) {
+        sorted_true_(n), sorted_false_(n), first_(1) {
     rng r(seed ^ static_cast<std::uint64_t>(n));
     items_host_.resize(std::size_t(n));
     stencil_host_.resize(std::size_t(n));
@@ -187,6 +198,12 @@ class stress {
                                  cudaMemcpyHostToDevice));
     PREDIX_CUDA_CHECK(cudaMemcpy(want_false_.get(), rejected_host.data(), sizeof(T) * (n_ - k_),
                                  cudaMemcpyHostToDevice));
+    std::sort(selected_host.begin(), selected_host.begin() + k_);  // for the order-free forms
+    std::sort(rejected_host.begin(), rejected_host.begin() + (n_ - k_));
+    PREDIX_CUDA_CHECK(cudaMemcpy(sorted_true_.get(), selected_host.data(), sizeof(T) * k_,
+                                 cudaMemcpyHostToDevice));
+    PREDIX_CUDA_CHECK(cudaMemcpy(sorted_false_.get(), rejected_host.data(),
+                                 sizeof(T) * (n_ - k_), cudaMemcpyHostToDevice));
   }
 
   /// Runs form f once on `stream` (inputs restored, outputs poisoned, stream-ordered), every
@@ -203,14 +220,16 @@ class stress {
     PREDIX_CUDA_CHECK(cudaMemsetAsync(yes, 0xA5, bytes, stream));
     PREDIX_CUDA_CHECK(cudaMemsetAsync(no, 0xA5, bytes, stream));
     const auto p = predix::cuda.on(stream);
+    const auto unordered = p.unordered();
     const long long n = n_, k = k_;
     long long got = -1, got_false = -1;  // the returned counts
     struct part {
       const char* what;
-      const T* at;
+      T* at;
       const T* want;
       long long count;
       bool reversed;
+      bool sorted = false;  // `at` sorted before the comparison (the order-free forms)
     };
     std::vector<part> parts;  // what must hold
     switch (f) {
@@ -250,6 +269,25 @@ class stress {
         parts = {{"kept", work, want_false_.get(), n - k, false}};
         got = k;
         break;
+      case form::unordered_copy_if:
+        got = (with_stencil ? predix::copy_if(unordered, items, items + n, st, yes, pred)
+                            : predix::copy_if(unordered, items, items + n, yes, pred)) - yes;
+        parts = {{"selected", yes, sorted_true_.get(), k, false, true},
+                 {"selected (past the end)", yes + k, nullptr, n - k, false}};
+        got_false = n - k;
+        break;
+      case form::unordered_partition_copy: {
+        auto ends = with_stencil
+                        ? predix::partition_copy(unordered, items, items + n, st, yes, no, pred)
+                        : predix::partition_copy(unordered, items, items + n, yes, no, pred);
+        got = ends.first - yes;
+        got_false = ends.second - no;
+        parts = {{"selected", yes, sorted_true_.get(), k, false, true},
+                 {"selected (past the end)", yes + k, nullptr, n - k, false},
+                 {"rejected", no, sorted_false_.get(), n - k, false, true},
+                 {"rejected (past the end)", no + n - k, nullptr, k, false}};
+        break;
+      }
       case form::partition:
       case form::stable_partition: {
         const bool stable = f == form::stable_partition;
@@ -269,6 +307,7 @@ class stress {
              " rejected, expected " + std::to_string(k) + " and " + std::to_string(n - k);
     }
     for (const part& q : parts) {
+      if (q.sorted) thrust::sort(thrust::cuda::par.on(stream), q.at, q.at + q.count);
       unsigned long long* const first = first_.get();
       PREDIX_CUDA_CHECK(cudaMemsetAsync(first, 0xFF, sizeof *first, stream));
       if (q.count > 0) {
@@ -303,6 +342,7 @@ class stress {
   device_buffer<T> items_[2];  // the items, and one past alignment (at 1)
   device_buffer<std::uint8_t> stencil_[2];
   device_buffer<T> work_, out_true_, out_false_, want_true_, want_false_;
+  device_buffer<T> sorted_true_, sorted_false_;  // the reference's items, sorted
   device_buffer<unsigned long long> first_;
 };
 
