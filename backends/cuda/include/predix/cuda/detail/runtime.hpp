@@ -63,17 +63,36 @@ auto once_per_kernel(Kernel* kernel, const char* algorithm, Compute&& compute) {
   return value;
 }
 
-/// Blocks of `kernel` (with `threads` threads) that fit on the whole device at once; the
-/// occupancy query is made once per kernel and device.
+/// Blocks of `kernel` (with `threads` threads and `shared_bytes` of dynamic shared memory each)
+/// that fit on the whole device at once; the occupancy query is made once per kernel and
+/// device, the shared memory per SM then divided among the blocks.
 template <class Kernel>
-int resident_blocks(Kernel* kernel, int threads, const char* algorithm) {
-  return once_per_kernel(kernel, algorithm, [&](int device) {
+int resident_blocks(Kernel* kernel, int threads, const char* algorithm,
+                    std::size_t shared_bytes = 0) {
+  struct fit {
+    int per_sm, sms;
+    std::size_t shared_per_sm, per_block;  // per_block: reserved and static shared memory
+  };
+  const fit f = once_per_kernel(kernel, algorithm, [&](int device) {
     int per_sm = 0;
     check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, 0), algorithm,
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-    const int sms = device_attribute(cudaDevAttrMultiProcessorCount, device, algorithm);
-    return (per_sm > 0 ? per_sm : 1) * sms;
+    cudaFuncAttributes attributes{};
+    check(cudaFuncGetAttributes(&attributes, reinterpret_cast<const void*>(kernel)), algorithm,
+          "cudaFuncGetAttributes");
+    return fit{per_sm > 0 ? per_sm : 1,
+               device_attribute(cudaDevAttrMultiProcessorCount, device, algorithm),
+               static_cast<std::size_t>(device_attribute(
+                   cudaDevAttrMaxSharedMemoryPerMultiprocessor, device, algorithm)),
+               attributes.sharedSizeBytes +
+                   device_attribute(cudaDevAttrReservedSharedMemoryPerBlock, device, algorithm)};
   });
+  int per_sm = f.per_sm;
+  if (shared_bytes > 0) {
+    const int fit_shared = static_cast<int>(f.shared_per_sm / (shared_bytes + f.per_block));
+    per_sm = fit_shared < per_sm ? (fit_shared > 0 ? fit_shared : 1) : per_sm;
+  }
+  return per_sm * f.sms;
 }
 
 /// predix's memory pool on `device`, created on first use; nullptr without pool support.

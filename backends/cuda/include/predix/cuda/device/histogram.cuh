@@ -39,14 +39,25 @@ void histogram_async(void* storage, std::size_t& bytes, In first, long long n, C
   auto* tally = memory.at<unsigned long long>(tally_at);
   if (n > 0) {
     detail::check_device_iterator(first, algorithm, "input");
-    const bool shared = width <= tuning::shared_bins;
-    const std::size_t shared_bytes = shared ? sizeof(unsigned) * width : 0;
+    // Raw keys always fit shared memory; other bins when at most shared_bins.
+    const bool shared = input::raw_keys || width <= tuning::shared_bins;
+    const std::size_t shared_bytes = shared ? sizeof(unsigned) * width * input::copies : 0;
     const auto launch = [&](auto* kernel, int head, long long per_tile) {
       const long long tiles = (n + per_tile - 1) / per_tile;
-      const long long resident = detail::resident_blocks(kernel, tuning::threads, algorithm);
+      const long long resident =
+          detail::resident_blocks(kernel, tuning::threads, algorithm, shared_bytes);
       const unsigned grid = static_cast<unsigned>(tiles < resident ? tiles : resident);
-      kernel<<<grid, tuning::threads, shared_bytes, stream>>>(first, n, head, bins, tally, shared);
+      kernel<<<grid, tuning::threads, shared_bytes, stream>>>(first, n, head, bins, tally);
       detail::check_launch(algorithm);
+    };
+    // The kernel of VECTORS, in shared memory or not.
+    const auto launch_either = [&](auto vectors, int head, long long per_tile) {
+      constexpr bool VECTORS = decltype(vectors)::value;
+      if (shared) {
+        launch(&histogram_kernel<In, Bins, VECTORS, true>, head, per_tile);
+      } else if constexpr (!input::raw_keys) {
+        launch(&histogram_kernel<In, Bins, VECTORS, false>, head, per_tile);
+      }
     };
     bool vectors = false;
     if constexpr (input::vectors) {
@@ -54,14 +65,13 @@ void histogram_async(void* storage, std::size_t& bytes, In first, long long n, C
       using T = typename input::T;
       if (address % sizeof(T) == 0) {
         const long long head = static_cast<long long>((16 - address % 16) % 16 / sizeof(T));
-        launch(&histogram_kernel<In, Bins, true>, static_cast<int>(head < n ? head : n),
-               static_cast<long long>(tuning::threads) * tuning::vectors * input::V);
+        launch_either(std::true_type{}, static_cast<int>(head < n ? head : n),
+                      static_cast<long long>(tuning::threads) * tuning::vectors * input::V);
         vectors = true;
       }
     }
     if (!vectors) {
-      launch(&histogram_kernel<In, Bins, false>, 0,
-             static_cast<long long>(tuning::threads) * tuning::items);
+      launch_either(std::false_type{}, 0, static_cast<long long>(tuning::threads) * tuning::items);
     }
   }
   const int blocks = (bins.count() + 255) / 256;

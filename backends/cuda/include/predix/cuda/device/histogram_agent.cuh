@@ -7,12 +7,14 @@
 // global memory at the end (one atomic per non-empty bin and block), or, bins too many for
 // shared memory, into the tally directly through warp_aggregated_atomic (aggregation pays in
 // global memory only: docs/perf/histogram.md). Samples past n have no key, so every warp stays
-// converged.
+// converged where it counts into the tally.
 // - Samples in plain memory (pointers to arithmetic types) are read as 16-byte vectors, the
 //   items before the first 16-byte boundary (`head`) and after the last whole vector by block 0,
 //   one per thread; other iterators item by item, striped.
 // - 1-byte integer samples are counted by their raw value (raw_keys: 256 keys, no arithmetic a
 //   sample, as CUB does), and store_raw_counts_kernel folds the 256 raw counts into the bins.
+//   Their block bins are held once per lane (histogram_input::copies, 32 KiB): key k of lane l
+//   at k·32 + l, so that no two lanes of a warp meet in one bank or address, whatever the data.
 // A block counts at most n / grid samples in 32 bits: below 2^32 for any n memory holds.
 #include <cstring>
 #include <iterator>
@@ -34,20 +36,25 @@ struct histogram_input {
   static constexpr bool vectors =
       std::is_pointer_v<In> && std::is_arithmetic_v<T> && 16 % sizeof(T) == 0;
   static constexpr int V = vectors ? 16 / static_cast<int>(sizeof(T)) : 1;
+  /// Copies of the block bins in shared memory, one per lane (raw keys) or one.
+  static constexpr int copies = raw_keys ? warp_threads : 1;
 };
 
 /// VECTORS: read as vectors (histogram_input::vectors, and the samples aligned to their size).
-template <class In, class Bins, bool VECTORS, class Tuning = tuning::active::histogram>
+/// SHARED: counted in the block's bins in shared memory (histogram_input::copies of them), else
+/// into the tally directly.
+template <class In, class Bins, bool VECTORS, bool SHARED,
+          class Tuning = tuning::active::histogram>
 __global__ void __launch_bounds__(Tuning::threads)
-    histogram_kernel(In first, long long n, int head, Bins bins, unsigned long long* tally,
-                     bool shared) {
+    histogram_kernel(In first, long long n, int head, Bins bins, unsigned long long* tally) {
   using input = histogram_input<In>;
   using T = typename input::T;
-  constexpr int THREADS = Tuning::threads;
+  constexpr int THREADS = Tuning::threads, COPIES = input::copies;
   extern __shared__ unsigned block_bins[];
   const int width = input::raw_keys ? 256 : bins.count();
-  if (shared) {
-    for (int b = threadIdx.x; b < width; b += THREADS) block_bins[b] = 0;
+  unsigned* const my_bins = block_bins + (COPIES > 1 ? lane_id() : 0);  // key k at k·COPIES
+  if constexpr (SHARED) {
+    for (int b = threadIdx.x; b < width * COPIES; b += THREADS) block_bins[b] = 0;
     __syncthreads();
   }
   auto key_of = [&](const T& x) {
@@ -58,8 +65,8 @@ __global__ void __launch_bounds__(Tuning::threads)
     }
   };
   auto count = [&](int key) {
-    if (shared) {
-      if (key >= 0) atomicAdd(block_bins + key, 1u);
+    if constexpr (SHARED) {
+      if (key >= 0) atomicAdd(my_bins + key * COPIES, 1u);
     } else {
       warp_aggregated_atomic::increment(tally, key);
     }
@@ -79,10 +86,11 @@ __global__ void __launch_bounds__(Tuning::threads)
 #pragma unroll
       for (int k = 0; k < PER_TILE; ++k) {
         const bool in_range = tile + k * THREADS + threadIdx.x < whole;
+        if (SHARED && !in_range) continue;  // (the last tile alone; the global count needs all)
         T items[V];
         std::memcpy(items, &raw[k], sizeof(raw[k]));
 #pragma unroll
-        for (int i = 0; i < V; ++i) count(in_range ? key_of(items[i]) : -1);
+        for (int i = 0; i < V; ++i) count(SHARED || in_range ? key_of(items[i]) : -1);
       }
     }
     if (blockIdx.x == 0) {  // the head and the tail: fewer than 2 V items, one a thread
@@ -106,10 +114,13 @@ __global__ void __launch_bounds__(Tuning::threads)
       for (int j = 0; j < ITEMS; ++j) count(key[j]);
     }
   }
-  if (shared) {
+  if constexpr (SHARED) {
     __syncthreads();
     for (int b = threadIdx.x; b < width; b += THREADS) {
-      if (block_bins[b] != 0) atomicAdd(tally + b, static_cast<unsigned long long>(block_bins[b]));
+      unsigned sum = 0;  // the copies from copy b on (consecutive threads, other banks)
+#pragma unroll
+      for (int c = 0; c < COPIES; ++c) sum += block_bins[b * COPIES + (b + c) % COPIES];
+      if (sum != 0) atomicAdd(tally + b, static_cast<unsigned long long>(sum));
     }
   }
 }
