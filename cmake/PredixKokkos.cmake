@@ -1,8 +1,13 @@
 # Finds Kokkos (>= 3.4) for predix::kokkos, in this build and in the installed package config.
 #
-#   predix_find_kokkos(FOUND_VAR REASON_VAR)  find_package(Kokkos CONFIG), then repair the target
+#   predix_find_kokkos(FOUND_VAR REASON_VAR [VERSION DIR])
+#                                find_package(Kokkos CONFIG), then repair the target; with VERSION
+#                                and DIR, the Kokkos predix was built with: looked for in DIR
+#                                first, and any other version refused
 #   predix_repair_kokkos_target()             fixes Debian's Kokkos::kokkos include directory
-#   predix_kokkos_dependency()                for predixConfig.cmake: find_dependency() semantics
+#   predix_kokkos_dependency(VERSION DIR)     for predixConfig.cmake: find_dependency() semantics,
+#                                             the installed package pinned to the Kokkos it was
+#                                             built with
 #
 # Debian's libtrilinos-kokkos-dev (Kokkos 3.4.1 inside Trilinos 13.2) installs its package config
 # in /usr/lib/<multiarch>/cmake/Kokkos and computes the prefix of Kokkos::kokkos as four levels
@@ -54,10 +59,24 @@ function(predix_find_kokkos found_var reason_var)
   if(NOT DEFINED CMAKE_CXX_EXTENSIONS)
     set(CMAKE_CXX_EXTENSIONS OFF)
   endif()
-  find_package(Kokkos CONFIG QUIET)
+  set(built_with "${ARGV2}")  # the version and package directory predix was built with
+  set(built_in "${ARGV3}")
+  if(built_with)
+    find_package(Kokkos CONFIG QUIET HINTS "${built_in}")
+  else()
+    find_package(Kokkos CONFIG QUIET)
+  endif()
   set(found FALSE)
   if(NOT Kokkos_FOUND)
     set(reason "no Kokkos package was found; install libtrilinos-kokkos-dev or set Kokkos_ROOT")
+    if(built_with)
+      string(CONCAT reason "Kokkos ${built_with}, the one predix was built with, is neither in "
+                           "${built_in} nor elsewhere; set Kokkos_DIR to its package directory")
+    endif()
+  elseif(built_with AND NOT Kokkos_VERSION VERSION_EQUAL built_with)
+    string(CONCAT reason "Kokkos ${Kokkos_VERSION} was found in ${Kokkos_DIR}, not Kokkos "
+                         "${built_with}, the one predix was built with (${built_in}); set "
+                         "Kokkos_DIR to ${built_in}")
   elseif(Kokkos_VERSION VERSION_LESS 3.4)
     set(reason "Kokkos ${Kokkos_VERSION} in ${Kokkos_DIR} is older than 3.4")
   elseif(NOT TARGET Kokkos::kokkos)
@@ -72,12 +91,13 @@ function(predix_find_kokkos found_var reason_var)
   endif()
   set(${found_var} ${found} PARENT_SCOPE)
   set(${reason_var} "${reason}" PARENT_SCOPE)
+  set(Kokkos_VERSION "${Kokkos_VERSION}" PARENT_SCOPE)  # as find_package would leave it
 endfunction()
 
 # A macro, as find_dependency(): on failure it marks the calling package config not found and
 # returns from it.
-macro(predix_kokkos_dependency)
-  predix_find_kokkos(_predix_kokkos_found _predix_kokkos_reason)
+macro(predix_kokkos_dependency version dir)
+  predix_find_kokkos(_predix_kokkos_found _predix_kokkos_reason "${version}" "${dir}")
   if(NOT _predix_kokkos_found)
     set(${CMAKE_FIND_PACKAGE_NAME}_NOT_FOUND_MESSAGE
         "predix was built with its Kokkos backend, but ${_predix_kokkos_reason}")
