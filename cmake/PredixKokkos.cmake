@@ -91,7 +91,8 @@ function(predix_find_kokkos found_var reason_var)
   endif()
   set(${found_var} ${found} PARENT_SCOPE)
   set(${reason_var} "${reason}" PARENT_SCOPE)
-  set(Kokkos_VERSION "${Kokkos_VERSION}" PARENT_SCOPE)  # as find_package would leave it
+  set(Kokkos_VERSION "${Kokkos_VERSION}" PARENT_SCOPE)  # as find_package would leave them
+  set(Kokkos_DEVICES "${Kokkos_DEVICES}" PARENT_SCOPE)
 endfunction()
 
 # A macro, as find_dependency(): on failure it marks the calling package config not found and

@@ -6,6 +6,11 @@
 #                    (no CUDA, -O0, PREDIX_TEST_QUICK sizes)
 #   build/test-fuzz  the differential fuzzer under libFuzzer (clang, ASan + UBSan) for
 #                    PREDIX_FUZZ_SECONDS (60), starting from tests/fuzz/corpus
+#   build/test-kokkos4  where the Kokkos 4.6.01 release sits beside the project
+#                    (../shared/third_party/kokkos-4.6.01.tar.gz, or PREDIX_KOKKOS_TARBALL):
+#                    that Kokkos built with its OpenMP and Serial spaces (build/kokkos-4.6.01),
+#                    and the kokkos tests and the installed package's consumer run against it;
+#                    elsewhere the Kokkos found for build/test is the one tested
 # Usage: scripts/test.sh [extra CMake arguments for build/test]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,3 +41,24 @@ mkdir -p "$fuzz/corpus"  # new inputs; the committed corpus is only read
 OMP_WAIT_POLICY=passive LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp \
   "$fuzz/tests/fuzz/differential_fuzz" -max_total_time="${PREDIX_FUZZ_SECONDS:-60}" \
   -print_final_stats=1 -artifact_prefix="$fuzz/" "$fuzz/corpus" tests/fuzz/corpus
+
+kokkos_tarball=${PREDIX_KOKKOS_TARBALL:-../shared/third_party/kokkos-4.6.01.tar.gz}
+if [[ -f $kokkos_tarball ]]; then
+  kokkos=$PWD/build/kokkos-4.6.01
+  if [[ ! -f $kokkos/install/lib/cmake/Kokkos/KokkosConfig.cmake ]]; then
+    rm -rf "$kokkos" && mkdir -p "$kokkos/source"
+    tar xzf "$kokkos_tarball" -C "$kokkos/source" --strip-components=1
+    cmake -S "$kokkos/source" -B "$kokkos/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DKokkos_ENABLE_OPENMP=ON -DKokkos_ENABLE_SERIAL=ON -DCMAKE_INSTALL_PREFIX="$kokkos/install"
+    cmake --build "$kokkos/build" -j "$(nproc)"
+    cmake --install "$kokkos/build" > /dev/null
+  fi
+  kokkos4=build/test-kokkos4
+  cmake -S . -B "$kokkos4" -G Ninja -DCMAKE_BUILD_TYPE=Release -DPREDIX_BUILD_TESTS=ON \
+    -DPREDIX_ENABLE_CUDA=OFF -DKokkos_ROOT="$kokkos/install"
+  cmake --build "$kokkos4" -j "$(nproc)" --target conformance_kokkos kokkos_initialization_test \
+    fuzz_replay
+  ctest --test-dir "$kokkos4" --output-on-failure -L kokkos
+  ctest --test-dir "$kokkos4" --output-on-failure -R '^package\.consumer$'
+fi
+

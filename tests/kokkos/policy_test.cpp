@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <type_traits>
+#include <vector>
 
 #include <Kokkos_Core.hpp>
 
@@ -30,20 +31,34 @@ static_assert(std::is_same_v<predix::host_policy, predix::openmp_policy>);
 static_assert(std::is_same_v<predix::host_policy, predix::kokkos_policy<>>);
 #endif
 
-TEST(KokkosPolicy, OnSpaceInstanceMatchesSerial) {
+/// Every algorithm family on predix::kokkos.on(space) as on predix::seq.
+template <class Space>
+void expect_matches_serial(const Space& space) {
   const std::uint64_t seed = test_seed();
   SCOPED_TRACE(seed_message(seed));
   rng r(seed);
-  const auto policy = predix::kokkos.on(default_space());
-  static_assert(std::is_same_v<decltype(policy)::execution_space, default_space>);
-  EXPECT_EQ(policy.space().concurrency(), default_space().concurrency());
+  const auto policy = predix::kokkos.on(space);
+  static_assert(std::is_same_v<typename decltype(policy)::execution_space, Space>);
+  EXPECT_EQ(policy.space().concurrency(), space.concurrency());
 
   const std::ptrdiff_t n = 100003;
   const auto input = make_selection_input<std::int32_t>(r, n, selectivity{0.5, false});
-  host_array<std::int32_t> expected(n, 0), actual(n, 0);
-  const auto k = predix::copy_if(predix::seq, input.begin(), input.end(), expected.begin(),
-                                 is_selected{}) - expected.begin();
+  host_array<std::int32_t> expected(n, 0), actual(n, 0), expected2(n, 0), actual2(n, 0);
+  auto k = predix::copy_if(predix::seq, input.begin(), input.end(), expected.begin(),
+                           is_selected{}) - expected.begin();
   EXPECT_EQ(predix::copy_if(policy, input.begin(), input.end(), actual.begin(), is_selected{}) -
+                actual.begin(),
+            k);
+  EXPECT_TRUE(same_elements(actual, expected));
+  predix::partition_copy(predix::seq, input.begin(), input.end(), expected.begin(),
+                         expected2.begin(), is_selected{});
+  predix::partition_copy(policy, input.begin(), input.end(), actual.begin(), actual2.begin(),
+                         is_selected{});
+  EXPECT_TRUE(same_elements(actual, expected));
+  EXPECT_TRUE(same_elements(actual2, expected2));
+  k = predix::unique_copy(predix::seq, input.begin(), input.end(), expected.begin()) -
+      expected.begin();
+  EXPECT_EQ(predix::unique_copy(policy, input.begin(), input.end(), actual.begin()) -
                 actual.begin(),
             k);
   EXPECT_TRUE(same_elements(actual, expected));
@@ -52,11 +67,43 @@ TEST(KokkosPolicy, OnSpaceInstanceMatchesSerial) {
   predix::exclusive_scan(predix::seq, small.begin(), small.end(), expected.begin(), 7);
   predix::exclusive_scan(policy, small.begin(), small.end(), actual.begin(), 7);
   EXPECT_TRUE(same_elements(actual, expected));
+  EXPECT_EQ(predix::reduce(policy, small.begin(), small.end()),
+            predix::reduce(predix::seq, small.begin(), small.end()));
+  EXPECT_EQ(predix::count_if(policy, input.begin(), input.end(), is_selected{}),
+            predix::count_if(predix::seq, input.begin(), input.end(), is_selected{}));
+  EXPECT_EQ(predix::find_if(policy, input.begin(), input.end(), is_selected{}) - input.begin(),
+            predix::find_if(predix::seq, input.begin(), input.end(), is_selected{}) -
+                input.begin());
+  std::vector<int> bins(16), expected_bins(16);
+  predix::histogram_even(predix::seq, small.begin(), small.end(), expected_bins.begin(), 17, 0,
+                         64);
+  predix::histogram_even(policy, small.begin(), small.end(), bins.begin(), 17, 0, 64);
+  EXPECT_EQ(bins, expected_bins);
 
   host_array<std::int32_t> a = input, b = input;
   EXPECT_EQ(predix::partition(predix::seq, a.begin(), a.end(), is_selected{}) - a.begin(),
             predix::partition(policy, b.begin(), b.end(), is_selected{}) - b.begin());
   EXPECT_TRUE(same_elements(b, a));
+  a = input;
+  b = input;
+  EXPECT_EQ(predix::stable_partition(predix::seq, a.begin(), a.end(), is_selected{}) - a.begin(),
+            predix::stable_partition(policy, b.begin(), b.end(), is_selected{}) - b.begin());
+  EXPECT_TRUE(same_elements(b, a));
+}
+
+TEST(KokkosPolicy, OnSpaceInstanceMatchesSerial) { expect_matches_serial(default_space()); }
+
+/// kokkos.on(Kokkos::Serial()) in a build whose default space is a parallel one (OpenMP).
+TEST(KokkosPolicy, OnSerialInstanceInAParallelBuild) {
+#ifdef KOKKOS_ENABLE_SERIAL
+  if constexpr (std::is_same_v<default_space, Kokkos::Serial>) {
+    GTEST_SKIP() << "the default host space is Serial: OnSpaceInstanceMatchesSerial covers it";
+  } else {
+    expect_matches_serial(Kokkos::Serial());
+  }
+#else
+  GTEST_SKIP() << "this Kokkos has no Serial space";
+#endif
 }
 
 /// is_selected, counting its calls.
