@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstddef>
+#include <chrono>
 #include <exception>
 
 // Tuning. Tests may shrink these (for a whole executable) to stress the chunking.
@@ -24,6 +25,9 @@
 #endif
 #ifndef PREDIX_OPENMP_CACHE_BYTES
 #define PREDIX_OPENMP_CACHE_BYTES (1024 * 1024)
+#endif
+#ifndef PREDIX_OPENMP_BUSY_WAIT_NS
+#define PREDIX_OPENMP_BUSY_WAIT_NS 1000000
 #endif
 #ifndef PREDIX_OPENMP_FIND_BLOCK
 #define PREDIX_OPENMP_FIND_BLOCK 2048
@@ -37,9 +41,14 @@ inline constexpr std::ptrdiff_t min_piece = PREDIX_OPENMP_MIN_PIECE;
 /// half of a 2 MiB L2. Bigger rounds also mean fewer barriers: on a 16-core Xeon, copy_if of
 /// 2^27 int32 took 20 ms with 1 MiB, 23 ms with 256 KiB and 34 ms in a single round.
 inline constexpr std::ptrdiff_t cache_bytes = PREDIX_OPENMP_CACHE_BYTES;
+/// A wait at a two-pass barrier this long means the cores are shared (two_pass).
+/// (Idle cores wait microseconds there; a thread that lost its core makes its team wait a time
+/// slice of the scheduler, milliseconds.)
+inline constexpr long long busy_wait_ns = PREDIX_OPENMP_BUSY_WAIT_NS;
 /// Elements find_if tests between two looks at the best index found so far.
 inline constexpr std::ptrdiff_t find_block = PREDIX_OPENMP_FIND_BLOCK;
-static_assert(min_piece >= 1 && cache_bytes >= 1 && find_block >= 1, "bad OpenMP tuning");
+static_assert(min_piece >= 1 && cache_bytes >= 1 && find_block >= 1 && busy_wait_ns >= 0,
+              "bad OpenMP tuning");
 
 /// Threads for n elements: one per min_piece elements, at most omp_get_max_threads(), at least 1.
 inline int team_for(std::ptrdiff_t n) {
@@ -79,6 +88,14 @@ template <class It, class Acc, class Op>
 Acc fold(It first, std::ptrdiff_t begin, std::ptrdiff_t end, Acc acc, Op op) {
   for (std::ptrdiff_t i = begin; i < end; ++i) acc = op(acc, first[i]);
   return acc;
+}
+
+/// value = max(value, candidate), atomically.
+inline void keep_longest(std::atomic<long long>& value, long long candidate) noexcept {
+  long long current = value.load(std::memory_order_relaxed);
+  while (candidate > current &&
+         !value.compare_exchange_weak(current, candidate, std::memory_order_relaxed)) {
+  }
 }
 
 /// value = min(value, candidate), atomically.
@@ -141,11 +158,17 @@ void for_each_piece(std::ptrdiff_t n, int team, Body&& body) {
 /// threads, and per round runs first(piece) on every thread, then combine(count) on thread 0
 /// (count = threads in the team), then second(piece) on every thread. Barriers separate the
 /// steps; after an exception every thread leaves together, at the next combine barrier.
+/// Busy cores: once a round's first barrier has kept a thread waiting busy_wait_ns or more (the
+/// cores are shared with other processes, and a waiting thread waits for one that lost its
+/// core: about a scheduler's time slice a barrier), thread 0 does the rest alone, in rounds of
+/// one piece (combine(1)) without barriers (docs/perf/host.md "Busy cores").
 template <class First, class Combine, class Second>
 void two_pass(std::ptrdiff_t n, std::ptrdiff_t tile, int team, First&& first, Combine&& combine,
               Second&& second) {
   exception_slot errors;
-  bool stop = false;  // thread 0 decides before the second barrier, all threads read after it
+  bool stop = false;   // thread 0 decides before the second barrier, all threads read after it
+  bool alone = false;  // the same: thread 0 goes on by itself
+  std::atomic<long long> longest_wait{0};  // ns, at the first barriers so far
 #pragma omp parallel num_threads(team)
   {
     const int t = omp_get_thread_num(), count = omp_get_num_threads();
@@ -155,14 +178,31 @@ void two_pass(std::ptrdiff_t n, std::ptrdiff_t tile, int team, First&& first, Co
       const std::ptrdiff_t round_begin = part_begin(n, r, rounds);
       const piece p = split(round_begin, part_begin(n, r + 1, rounds) - round_begin, t, count);
       errors.run(p.begin, [&] { first(p); });
+      const auto arrived = std::chrono::steady_clock::now();
 #pragma omp barrier
+      keep_longest(longest_wait, std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                     std::chrono::steady_clock::now() - arrived)
+                                     .count());
       if (t == 0) {
         if (!errors.failed()) errors.run(round_begin, [&] { combine(count); });
         stop = errors.failed();
+        // (the waits of the rounds before: this one's may still be being written)
+        alone = count > 1 && longest_wait.load(std::memory_order_relaxed) >= busy_wait_ns;
       }
 #pragma omp barrier
       if (stop) break;  // not errors.failed(): a second() running meanwhile may set it
       errors.run(p.begin, [&] { second(p); });
+      if (!alone) continue;
+#pragma omp barrier
+      if (t != 0) break;
+      for (std::ptrdiff_t at = part_begin(n, r + 1, rounds); at < n && !errors.failed();
+           at += tile) {
+        const piece one{0, 1, at, std::min(at + tile, n)};
+        errors.run(one.begin, [&] { first(one); });
+        if (!errors.failed()) errors.run(one.begin, [&] { combine(1); });
+        if (!errors.failed()) errors.run(one.begin, [&] { second(one); });
+      }
+      break;
     }
   }
   errors.rethrow();
