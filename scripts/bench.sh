@@ -17,6 +17,8 @@
 #   --filter REGEX      Google Benchmark --benchmark_filter
 #   --min-time S        seconds of timed runs per row (default 0.05)
 #   --cmake ARG         extra CMake configure argument (repeatable)
+#   --busy N            the benchmarks run beside N busy processes (endless shell loops; 0:
+#                       none): the host backends on shared cores; the report is <machine>-busyN
 # Build tree: build/perf (or $PREDIX_PERF_BUILD). As root, missing Debian/Ubuntu packages are
 # installed (PREDIX_SKIP_PACKAGES=1 skips the check, for machines set up without apt).
 # PREDIX_COMMIT names the commit in the report where the tree has no .git (a copied tree).
@@ -25,13 +27,13 @@ cd "$(dirname "$0")/.."
 source scripts/packages.sh
 command_line="scripts/bench.sh $*"
 
-quick=0 out="" arch="" filter="" min_time=""
+quick=0 out="" arch="" filter="" min_time="" busy=0
 modes=() cmake_args=() perf_args=() bench_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --quick) quick=1 ;;
     --host | --cuda) modes+=("${1#--}") ;;
-    --out | --cuda-arch | --filter | --min-time | --cmake | --sizes | --types | --sels | --hits | --runs | --offset)
+    --out | --cuda-arch | --filter | --min-time | --cmake | --busy | --sizes | --types | --sels | --hits | --runs | --offset)
       [ $# -ge 2 ] || { echo "bench.sh: $1 needs a value" >&2; exit 2; }
       case "$1" in
         --out) out=$2 ;;
@@ -39,6 +41,7 @@ while [ $# -gt 0 ]; do
         --filter) filter=$2 ;;
         --min-time) min_time=$2 ;;
         --cmake) cmake_args+=("$2") ;;
+        --busy) busy=$2 ;;
         *) perf_args+=("$1=$2") ;;
       esac
       shift ;;
@@ -92,6 +95,12 @@ raw=${out:-perf/results/raw}
 results=${out:-perf/results}
 mkdir -p "$raw" "$results"
 
+hogs=()
+if [ "$busy" -gt 0 ]; then
+  for _ in $(seq "$busy"); do (while :; do :; done) & hogs+=($!); done
+  trap 'kill "${hogs[@]}" 2>/dev/null || true' EXIT
+  machine="$machine-busy$busy"
+fi
 jsons=()
 for mode in "${modes[@]}"; do
   args=()
@@ -107,6 +116,7 @@ for mode in "${modes[@]}"; do
     --benchmark_out="$json" --benchmark_out_format=json ${bench_args[@]+"${bench_args[@]}"}
   jsons+=("$json")
 done
+if [ ${#hogs[@]} -gt 0 ]; then kill "${hogs[@]}" 2>/dev/null || true; fi
 
 python=python3  # the interpreter that has matplotlib (python3-matplotlib is for /usr/bin/python3)
 for candidate in python3 /usr/bin/python3; do
