@@ -119,13 +119,9 @@ struct predix_if {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     select_case<T> d(c, false);
-    const auto policy = predix::cuda.on(perf::stream());
+    const auto policy = perf::ordered_or_not<UNORDERED>(predix::cuda.on(perf::stream()));
     perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      if constexpr (UNORDERED) {
-        predix::copy_if(policy.unordered(), d.in.at(s), d.in.at(s) + d.n, d.out.at(s), perf::predicate<T>());
-      } else {
-        predix::copy_if(policy, d.in.at(s), d.in.at(s) + d.n, d.out.at(s), perf::predicate<T>());
-      }
+      predix::copy_if(policy, d.in.at(s), d.in.at(s) + d.n, d.out.at(s), perf::predicate<T>());
     });
   }
 };

@@ -80,15 +80,10 @@ struct predix_partition_copy {
   template <class T>
   static void run(benchmark::State& st, const perf::case_spec& c) {
     partition_case<T> d(c);
-    const auto policy = predix::cuda.on(perf::stream());
+    const auto policy = perf::ordered_or_not<UNORDERED>(predix::cuda.on(perf::stream()));
     perf::cuda_run(st, c, d.bytes(), d.slots, [&](int s) {
-      if constexpr (UNORDERED) {
-        predix::partition_copy(policy.unordered(), d.in.at(s), d.in.at(s) + d.n, d.out.at(s),
-                               d.out.at(s) + d.k, perf::predicate<T>());
-      } else {
-        predix::partition_copy(policy, d.in.at(s), d.in.at(s) + d.n, d.out.at(s), d.out.at(s) + d.k,
-                               perf::predicate<T>());
-      }
+      predix::partition_copy(policy, d.in.at(s), d.in.at(s) + d.n, d.out.at(s), d.out.at(s) + d.k,
+                             perf::predicate<T>());
     });
   }
 };

@@ -44,6 +44,16 @@ inline cudaStream_t stream() {
   return s;
 }
 
+/// `policy`, or policy.unordered() when UNORDERED (the predix_unordered rows).
+template <bool UNORDERED, class Policy>
+auto ordered_or_not(const Policy& policy) {
+  if constexpr (UNORDERED) {
+    return policy.unordered();
+  } else {
+    return policy;
+  }
+}
+
 inline const cudaDeviceProp& device() {
   static cudaDeviceProp p = [] {
     cudaDeviceProp q{};

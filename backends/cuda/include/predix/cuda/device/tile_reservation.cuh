@@ -7,8 +7,7 @@
 // 0 selected and 0 items before it (its rejected items at 0), tile 0 gets 3 and 8 (its
 // rejected items at 8 − 3 = 5). The tile that reserves last stores the count and sets the
 // word back to zero (a look-back slot's counter is zero when taken: call_slots.hpp).
-// One atomic per tile on one address: 2^28 int32 items make 2^15 of them (per warp, 2^19 to
-// 2^23 of them ran 2–28× slower than the look-back: docs/perf/selection.md).
+// One atomic per tile, not per warp: why, measured, in docs/perf/selection.md.
 
 namespace predix::gpu {
 
