@@ -1,14 +1,19 @@
 // The Kokkos backend's functors under the execution orders of multi-threaded spaces, which a
 // Serial-only Kokkos (Debian's) never shows: a model of Kokkos's OpenMP/Threads parallel_scan
 // (each thread folds its contiguous part with final = false, the per-thread sums are scanned
-// with join, then each thread runs its part again with final = true from its base), and of
-// parallel_reduce with the per-thread parts joined in random order, either side into the other.
-// Non-commutative operators (affine composition) and the compaction scans must give the serial
-// answers under every thread count; scattered parts must raise order_error, not a wrong answer.
+// with join, then each thread runs its part again with final = true from its base), of
+// Kokkos::Serial's (final passes only), and of parallel_reduce with the per-thread parts joined
+// in random order, either side into the other. The scans and selections run through their
+// rounds (rounds.hpp) with the model in place of Kokkos::parallel_scan, rounds of whole and
+// partial chunks. Non-commutative operators (affine composition) and the selections must give
+// the serial answers under every thread count; scattered parts must raise order_error.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <iterator>
 #include <numeric>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -41,20 +46,26 @@ void join_values(const F& f, V& dst, const V& src) {
   }
 }
 
-/// Thread t's part of the chunks of [0, n) under a static schedule.
-std::pair<index, index> part(index n, int t, int threads) {
-  const index chunks = (n + kd::chunk_size - 1) / kd::chunk_size;
+/// Thread t's part of `chunks` chunks under a static schedule.
+std::pair<index, index> part(index chunks, int t, int threads) {
   return {chunks * t / threads, chunks * (t + 1) / threads};
 }
 
-/// Kokkos's two-pass parallel_scan on `threads` threads; returns the total.
+/// Kokkos's two-pass parallel_scan over `chunks` chunks on `threads` threads, or Serial's
+/// final passes alone (threads = 0); returns the total.
 template <class F>
-typename F::value_type model_scan(const F& f, index n, int threads) {
+typename F::value_type model_scan(const F& f, index chunks, int threads) {
   using V = typename F::value_type;
+  if (threads == 0) {
+    V update;
+    init_value(f, update);
+    for (index c = 0; c < chunks; ++c) f(c, update, true);
+    return update;
+  }
   std::vector<V> sums(threads), bases(threads);
   for (int t = 0; t < threads; ++t) {
     init_value(f, sums[t]);
-    for (index c = part(n, t, threads).first; c < part(n, t, threads).second; ++c) {
+    for (index c = part(chunks, t, threads).first; c < part(chunks, t, threads).second; ++c) {
       f(c, sums[t], false);
     }
   }
@@ -66,7 +77,7 @@ typename F::value_type model_scan(const F& f, index n, int threads) {
   V total = bases[0];
   for (int t = 0; t < threads; ++t) {
     V update = bases[t];
-    for (index c = part(n, t, threads).first; c < part(n, t, threads).second; ++c) {
+    for (index c = part(chunks, t, threads).first; c < part(chunks, t, threads).second; ++c) {
       f(c, update, true);
     }
     total = update;
@@ -74,14 +85,38 @@ typename F::value_type model_scan(const F& f, index n, int threads) {
   return total;
 }
 
+/// A round's launch (kd::scan_launch) by model_scan.
+struct model_launch {
+  int threads;
+  template <class F>
+  void operator()(index chunks, const F& f, typename F::value_type& total) const {
+    total = model_scan(f, chunks, threads);
+  }
+};
+
+/// The rounds the tests cut n elements into: one round, rounds of 2.5 chunks, of half a chunk.
+std::vector<kd::rounds> plans(index n) {
+  return {kd::rounds(n, std::max(n, index{1})), kd::rounds(n, 5 * kd::chunk_size / 2),
+          kd::rounds(n, kd::chunk_size / 2 + 1)};
+}
+
+/// "rounds of N elements"
+std::string rounds_message(const kd::rounds& plan) {
+  return "rounds of " + std::to_string(plan.most()) + " elements";
+}
+
 /// Kokkos's parallel_reduce on `threads` threads, joining adjacent parts in random order.
 template <class F>
 typename F::value_type model_reduce(const F& f, index n, int threads, rng& r) {
   using V = typename F::value_type;
+  threads = std::max(threads, 1);
+  const index chunks = (n + kd::chunk_size - 1) / kd::chunk_size;
   std::vector<V> parts(threads);
   for (int t = 0; t < threads; ++t) {
     init_value(f, parts[t]);
-    for (index c = part(n, t, threads).first; c < part(n, t, threads).second; ++c) f(c, parts[t]);
+    for (index c = part(chunks, t, threads).first; c < part(chunks, t, threads).second; ++c) {
+      f(c, parts[t]);
+    }
   }
   while (parts.size() > 1) {
     const std::size_t k = r.below(parts.size() - 1);
@@ -96,7 +131,8 @@ typename F::value_type model_reduce(const F& f, index n, int threads, rng& r) {
   return parts[0];
 }
 
-/// Runs body(n, threads, r) over sizes and thread counts (more threads than elements too).
+/// Runs body(n, threads, r) over sizes and thread counts (more threads than elements too; 0:
+/// Serial's final passes alone).
 template <class Body>
 void for_each_model_case(Body&& body) {
   const std::uint64_t seed = test_seed();
@@ -104,7 +140,7 @@ void for_each_model_case(Body&& body) {
   rng r(seed);
   for (index n : {index{0}, index{1}, kd::chunk_size - 1, kd::chunk_size + 1, 3 * kd::chunk_size,
                   index{101513}}) {
-    for (int threads : {1, 2, 3, 7, 64}) {
+    for (int threads : {0, 1, 2, 3, 7, 64}) {
       if (::testing::Test::HasFailure()) return;
       SCOPED_TRACE("n = " + std::to_string(n) + ", threads = " + std::to_string(threads));
       body(n, threads, r);
@@ -116,19 +152,24 @@ TEST(KokkosExecutionModel, ScansKeepOrder) {
   for_each_model_case([](index n, int threads, rng& r) {
     const auto input = make_scan_input<affine>(r, n);
     const affine init = value_traits<affine>::small(r);
-    host_array<affine> expected(n), actual(n);
-    kd::errors errs;
-    std::inclusive_scan(input.begin(), input.end(), expected.begin(), compose{});
-    model_scan(kd::scan_functor<true, affine, const affine*, affine*, compose>{
-                   input.begin(), actual.begin(), compose{}, affine{}, n, &errs},
-               n, threads);
-    EXPECT_TRUE(same_elements(actual, expected)) << "inclusive";
-    std::exclusive_scan(input.begin(), input.end(), expected.begin(), init, compose{});
-    model_scan(kd::scan_functor<false, affine, const affine*, affine*, compose>{
-                   input.begin(), actual.begin(), compose{}, init, n, &errs},
-               n, threads);
-    EXPECT_TRUE(same_elements(actual, expected)) << "exclusive";
-    EXPECT_FALSE(errs.failed());
+    host_array<affine> inclusive(n), exclusive(n);
+    std::inclusive_scan(input.begin(), input.end(), inclusive.begin(), compose{});
+    std::exclusive_scan(input.begin(), input.end(), exclusive.begin(), init, compose{});
+    for (const kd::rounds& plan : plans(n)) {
+      SCOPED_TRACE(rounds_message(plan));
+      auto actual = poisoned<affine>(n);
+      kd::scan_rounds<true>(plan, model_launch{threads}, input.begin(), actual.begin(),
+                            kd::empty_partial<affine>(), compose{});
+      EXPECT_TRUE(same_elements(actual, inclusive)) << "inclusive";
+      actual = poisoned<affine>(n);
+      kd::scan_rounds<false>(plan, model_launch{threads}, input.begin(), actual.begin(),
+                             kd::leading(init), compose{});
+      EXPECT_TRUE(same_elements(actual, exclusive)) << "exclusive";
+      actual = input;
+      kd::scan_rounds<false>(plan, model_launch{threads}, actual.begin(), actual.begin(),
+                             kd::leading(init), compose{});
+      EXPECT_TRUE(same_elements(actual, exclusive)) << "exclusive, in place";
+    }
   });
 }
 
@@ -137,7 +178,7 @@ TEST(KokkosExecutionModel, ReduceKeepsOrderWhateverTheJoinOrder) {
     const auto input = make_scan_input<affine>(r, n);
     kd::errors errs;
     const auto total = model_reduce(
-        kd::reduce_functor<affine, const affine*, compose>{input.begin(), compose{}, n, &errs}, n,
+        kd::reduce_functor<affine, const affine*, compose>{{compose{}, &errs}, input.begin(), n}, n,
         threads, r);
     EXPECT_FALSE(errs.failed());
     ASSERT_EQ(total.empty, n == 0);
@@ -149,53 +190,77 @@ TEST(KokkosExecutionModel, ReduceKeepsOrderWhateverTheJoinOrder) {
   });
 }
 
-TEST(KokkosExecutionModel, CompactionScans) {
+/// Counts predicate calls, to check that each runs once.
+struct counted_pred {
+  std::atomic<index>* calls;
+  bool operator()(std::int32_t x) const {
+    calls->fetch_add(1, std::memory_order_relaxed);
+    return is_selected{}(x);
+  }
+};
+
+TEST(KokkosExecutionModel, Selections) {
   for_each_model_case([](index n, int threads, rng& r) {
     const auto input = make_selection_input<std::int32_t>(r, n, selectivity{0.5, true});
-    is_selected pred{};
-    auto flags = kd::evaluate_flags(space(), "flags", input.begin(), n, pred);
-    kd::errors errs;
+    const is_selected pred{};
+    auto expected = poisoned<std::int32_t>(n), expected_false = poisoned<std::int32_t>(n);
+    const index k = predix::partition_copy(predix::seq, input.begin(), input.end(),
+                                           expected.begin(), expected_false.begin(), pred)
+                        .first -
+                    expected.begin();
+    for (const kd::rounds& plan : plans(n)) {
+      SCOPED_TRACE(rounds_message(plan));
+      std::atomic<index> calls{0};
+      auto actual = poisoned<std::int32_t>(n), actual_false = poisoned<std::int32_t>(n);
+      using select = kd::select_place<const std::int32_t*, std::int32_t*>;
+      EXPECT_EQ(kd::select_rounds(space(), plan, model_launch{threads}, input.begin(),
+                                  counted_pred{&calls}, select{input.begin(), actual.begin()}),
+                k);
+      EXPECT_EQ(calls.load(), n) << "predicate calls";
+      EXPECT_TRUE(std::equal(actual.begin(), actual.begin() + k, expected.begin())) << "copy_if";
+      EXPECT_TRUE(std::all_of(actual.begin() + k, actual.end(), [](std::int32_t x) {
+        return x == value_traits<std::int32_t>::poison();
+      })) << "copy_if wrote past its end";
 
-    host_array<std::int32_t> expected(n, 0), actual(n, 0), actual_false(n, 0);
-    const auto k =
-        predix::copy_if(predix::seq, input.begin(), input.end(), expected.begin(), pred) -
-        expected.begin();
-    using select = kd::select_place<const std::int32_t*, std::int32_t*>;
-    EXPECT_EQ(model_scan(kd::flag_scan<decltype(flags), select>{
-                             flags, {input.begin(), actual.begin()}, n, &errs},
-                         n, threads),
-              k);
-    EXPECT_TRUE(same_elements(actual, expected)) << "copy_if";
+      actual = poisoned<std::int32_t>(n);
+      using split = kd::partition_place<const std::int32_t*, std::int32_t*, std::int32_t*>;
+      EXPECT_EQ(kd::select_rounds(space(), plan, model_launch{threads}, input.begin(), pred,
+                                  split{input.begin(), actual.begin(), actual_false.begin()}),
+                k);
+      EXPECT_TRUE(std::equal(actual.begin(), actual.begin() + k, expected.begin()))
+          << "partition_copy, selected";
+      EXPECT_TRUE(std::equal(actual_false.begin(), actual_false.begin() + (n - k),
+                             expected_false.begin()))
+          << "partition_copy, rejected";
 
-    host_array<std::int32_t> expected_false(n, 0);
-    predix::partition_copy(predix::seq, input.begin(), input.end(), expected.begin(),
-                           expected_false.begin(), pred);
-    using split = kd::partition_copy_place<const std::int32_t*, std::int32_t*, std::int32_t*>;
-    model_scan(kd::flag_scan<decltype(flags), split>{
-                   flags, {input.begin(), actual.begin(), actual_false.begin()}, n, &errs},
-               n, threads);
-    EXPECT_TRUE(same_elements(actual, expected)) << "partition_copy, selected";
-    EXPECT_TRUE(same_elements(actual_false, expected_false)) << "partition_copy, rejected";
-
-    for (bool stable : {false, true}) {
-      host_array<std::int32_t> reference = input, data = input;
-      if (stable) {
-        predix::stable_partition(predix::seq, reference.begin(), reference.end(), pred);
-      } else {
-        predix::partition(predix::seq, reference.begin(), reference.end(), pred);
+      for (bool stable : {false, true}) {
+        host_array<std::int32_t> reference = input, data = input;
+        if (stable) {
+          predix::stable_partition(predix::seq, reference.begin(), reference.end(), pred);
+        } else {
+          predix::partition(predix::seq, reference.begin(), reference.end(), pred);
+        }
+        auto buffer = kd::make_view<std::int32_t>(space(), "buffer", n);
+        using to_buffer =
+            kd::partition_place<std::int32_t*, std::int32_t*, std::reverse_iterator<std::int32_t*>>;
+        const index selected = kd::select_rounds(
+            space(), plan, model_launch{threads}, data.begin(), pred,
+            to_buffer{data.begin(), buffer.data(), std::make_reverse_iterator(buffer.data() + n)});
+        EXPECT_TRUE(same_elements(data, input)) << "the input written before the move back";
+        using predix::detail::move_back;
+        using predix::detail::rejected;
+        for (index b = n - n % 1000; b >= 0; b -= 1000) {  // in parts, in any order
+          const index e = std::min(n, b + 1000);
+          if (stable) {
+            move_back<rejected::in_order>(buffer.data(), n, selected, data.begin(), b, e);
+          } else {
+            move_back<rejected::reversed>(buffer.data(), n, selected, data.begin(), b, e);
+          }
+        }
+        EXPECT_EQ(selected, k);
+        EXPECT_TRUE(same_elements(data, reference)) << (stable ? "stable_partition" : "partition");
       }
-      auto buffer = kd::make_view<std::int32_t, space>("buffer", n);
-      using scatter = kd::partition_scatter_place<std::int32_t*, decltype(buffer)>;
-      const index selected = model_scan(
-          kd::flag_scan<decltype(flags), scatter>{flags, {data.begin(), buffer, n}, n, &errs}, n,
-          threads);
-      const kd::partition_gather<std::int32_t*, decltype(buffer)> gather{data.begin(), buffer, n,
-                                                                         selected, stable};
-      for (index p = n - 1; p >= 0; --p) gather(p);  // any order
-      EXPECT_EQ(selected, k);
-      EXPECT_TRUE(same_elements(data, reference)) << (stable ? "stable_partition" : "partition");
     }
-    EXPECT_FALSE(errs.failed());
   });
 }
 
@@ -203,7 +268,7 @@ TEST(KokkosExecutionModel, ScatteredPartsRaiseOrderError) {
   const index n = 4 * kd::chunk_size;
   host_array<affine> input(n, affine{3, 1});
   kd::errors errs;
-  const kd::reduce_functor<affine, const affine*, compose> f{input.begin(), compose{}, n, &errs};
+  const kd::reduce_functor<affine, const affine*, compose> f{{compose{}, &errs}, input.begin(), n};
   kd::partial<affine> a, b;
   f.init(a);
   f.init(b);
@@ -214,7 +279,7 @@ TEST(KokkosExecutionModel, ScatteredPartsRaiseOrderError) {
   EXPECT_THROW(errs.rethrow(), kd::order_error);
 
   kd::errors errs2;
-  const kd::reduce_functor<affine, const affine*, compose> g{input.begin(), compose{}, n, &errs2};
+  const kd::reduce_functor<affine, const affine*, compose> g{{compose{}, &errs2}, input.begin(), n};
   g.init(a);
   g(1, a);
   g(3, a);  // one value folding scattered chunks

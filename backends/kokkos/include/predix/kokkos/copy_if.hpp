@@ -1,23 +1,24 @@
 #pragma once
-// Kokkos copy_if: flags by a Kokkos::parallel_for (each predicate once), then one
-// Kokkos::parallel_scan of the flags that scatters selected elements to their rank.
+// Kokkos copy_if: the selection rounds of rounds.hpp — per round, one Kokkos::parallel_scan
+// whose first pass evaluates each predicate once into flags and counts them, and whose final
+// pass scatters the selected elements to their ranks, branchless where the output allows.
 //   in a b c d, stencil flags 1 0 1 1 → ranks 0 - 1 2 → out a c d
-#include <string>
-
+#include <predix/detail/host_loops.hpp>
 #include <predix/detail/range.hpp>
 #include <predix/kokkos/detail.hpp>
 #include <predix/kokkos/policy.hpp>
+#include <predix/kokkos/rounds.hpp>
 
 namespace predix {
 namespace kokkos_detail {
 
-/// copy_if's place in flag_scan: a selected element to its rank.
+/// copy_if's place in select_rounds(): a chunk's selected elements to their ranks.
 template <class In, class Out>
 struct select_place {
   In first;
   Out out;
-  void operator()(index i, index s, bool set) const {
-    if (set) at(out, s) = at(first, i);
+  void operator()(index b, index len, const std::uint8_t* flags, index set, index before) const {
+    detail::scatter(first, b, flags, len, set, before, 0, out, detail::discard_output{});
   }
 };
 
@@ -33,9 +34,8 @@ Out copy_if(const kokkos_policy<Space>& policy, In first, In last, Stencil stenc
   const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return out;
-  const auto flags = evaluate_flags(space, "predix::copy_if::flags", stencil, n, pred);
-  const index selected =
-      scan_flags(space, "predix::copy_if", flags, n, select_place<In, Out>{first, out});
+  const index selected = select_rounds(space, "predix::copy_if", n, sizeof(detail::value_t<In>),
+                                       stencil, pred, select_place<In, Out>{first, out});
   return out + static_cast<detail::diff_t<Out>>(selected);
 }
 

@@ -5,10 +5,8 @@
 //                (vectorizable, bookkeeping once per chunk) and n / chunk_size indices still
 //                spread over every thread
 //   errors       user exceptions carried out of parallel regions (see below)
-//   make_view    flags and element buffers in Kokkos Views
-//   for_each_index, evaluate_flags, flag_scan / scan_flags
-//                the loops of the selection family: a body per element, the predicate's
-//                flags, and the scan of the flags that places each element by its rank
+//   make_view    buffers in Kokkos Views on the policy's instance
+//   for_each_chunk  a body per chunk (the selections' rounds and the scans: rounds.hpp)
 //   partial      the accumulator of scans and reductions: no identity element needed, order kept
 //   launch_lock  calls on Kokkos::Serial one at a time, where Kokkos (< 3.5) needs it
 //
@@ -124,101 +122,35 @@ void guarded(errors* errs, const index& current, Body&& body) noexcept {
 template <class T, class Space>
 using view = Kokkos::View<T*, typename Space::memory_space>;
 
-/// n elements of T; left uninitialized where T is trivial.
+/// n elements of T in `space`'s memory, allocated on that instance; left uninitialized where
+/// T is trivial.
 template <class T, class Space>
-view<T, Space> make_view(const char* label, index n) {
+view<T, Space> make_view(const Space& space, const char* label, index n) {
   if constexpr (std::is_trivial_v<T>) {
-    return view<T, Space>(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string(label)), n);
+    return view<T, Space>(
+        Kokkos::view_alloc(space, Kokkos::WithoutInitializing, std::string(label)), n);
   } else {
-    return view<T, Space>(std::string(label), n);
+    return view<T, Space>(Kokkos::view_alloc(space, std::string(label)), n);
   }
 }
 
-/// body(i) for every i of [0, n), by a Kokkos::parallel_for over the chunks; rethrows what
-/// body() threw (for the lowest index, guarded). body may change its own state (a predicate's).
+/// body(begin, end) for every chunk [begin, end) of [0, n), by a Kokkos::parallel_for;
+/// rethrows what body() threw (for the lowest chunk, guarded).
 template <class Space, class Body>
-void for_each_index(const Space& space, const std::string& label, index n, const Body& body) {
+void for_each_chunk(const Space& space, const std::string& label, index n, const Body& body) {
   struct functor {
-    mutable Body body;
+    Body body;
     index n;
     errors* errs;
     void operator()(const index c) const {
       const chunk part(c, n);
-      index i = part.begin;
-      guarded(errs, i, [&] {
-        for (; i < part.end; ++i) body(i);
-      });
+      guarded(errs, part.begin, [&] { body(part.begin, part.end); });
     }
   };
   errors errs;
   Kokkos::parallel_for(label, chunks(space, n), functor{body, n, &errs});
   space.fence();
   errs.rethrow();
-}
-
-/// flags(i) = pred(stencil[i]) for i in [0, n): each predicate runs once, all before the caller
-/// writes anything. Rethrows a predicate's exception.
-template <class Space, class Stencil, class Pred>
-view<unsigned char, Space> evaluate_flags(const Space& space, const char* label, Stencil stencil,
-                                          index n, Pred& pred) {
-  auto flags = make_view<unsigned char, Space>("predix::flags", n);
-  for_each_index(space, label, n, [stencil, pred, flags](index i) mutable {
-    flags(i) = detail::test(pred, at(stencil, i)) ? 1 : 0;
-  });
-  return flags;
-}
-
-/// Number of set flags in [begin, end).
-template <class Flags>
-index count_flags(const Flags& flags, index begin, index end) {
-  index count = 0;
-  for (index i = begin; i < end; ++i) count += flags(i);
-  return count;
-}
-
-/// The Kokkos::parallel_scan of the selection family over the chunks of [0, n): the non-final
-/// pass counts a chunk's flags, the final one calls place(i, s, set) for each element i of the
-/// chunk in order, with s the set flags before i (its rank among the selected; i − s among the
-/// others). An exception from place() is kept with its element's index (guarded).
-template <class Flags, class Place>
-struct flag_scan {
-  using value_type = index;  // set flags before the chunk
-  Flags flags;
-  Place place;
-  index n;
-  errors* errs;
-
-  void operator()(const index c, index& selected, const bool final) const {
-    const chunk part(c, n);
-    if (!final) {
-      selected += count_flags(flags, part.begin, part.end);
-      return;
-    }
-    index i = part.begin;
-    guarded(errs, i, [&] {
-      index s = selected;
-      for (; i < part.end; ++i) {
-        const bool set = flags(i) != 0;
-        place(i, s, set);
-        s += set;
-      }
-      selected = s;
-    });
-  }
-};
-
-/// Runs flag_scan{flags, place} over [0, n) on `space` under `label` and returns the number of
-/// set flags; rethrows what place() threw.
-template <class Space, class Flags, class Place>
-index scan_flags(const Space& space, const std::string& label, const Flags& flags, index n,
-                 const Place& place) {
-  errors errs;
-  index selected = 0;
-  Kokkos::parallel_scan(label, chunks(space, n), flag_scan<Flags, Place>{flags, place, n, &errs},
-                        selected);
-  space.fence();
-  errs.rethrow();
-  return selected;
 }
 
 /// A scan or reduction accumulator: empty, or `value`, the fold of the elements [begin, end) in
@@ -269,6 +201,25 @@ void join(partial<T>& dst, const partial<T>& src, Op& op) {
     throw order_error();
   }
 }
+
+/// The init and join of a scan's or reduction's functor, whose value is a partial<T>: the
+/// functors derive from it and use its op and errs.
+template <class T, class Op>
+struct partial_value {
+  using value_type = partial<T>;
+  mutable Op op;
+  errors* errs;
+
+  void init(value_type& acc) const { acc = empty_partial<T>(); }
+  void join(value_type& dst, const value_type& src) const {
+    guarded(errs, src.begin, [&] { kokkos_detail::join(dst, src, op); });
+  }
+#if KOKKOS_VERSION < 30700  // older Kokkos calls join through volatile references only
+  void join(volatile value_type& dst, const volatile value_type& src) const {
+    join(const_cast<value_type&>(dst), const_cast<const value_type&>(src));
+  }
+#endif
+};
 
 /// Scans and reductions keep user values in Kokkos's raw per-thread storage.
 template <class T>

@@ -12,31 +12,20 @@ namespace predix {
 namespace kokkos_detail {
 
 template <class T, class In, class Op>
-struct reduce_functor {
-  using value_type = partial<T>;
+struct reduce_functor : partial_value<T, Op> {
+  using typename partial_value<T, Op>::value_type;
   In first;
-  mutable Op op;
   index n;
-  errors* errs;
 
   void operator()(const index c, value_type& acc) const {
     const chunk part(c, n);
     index i = part.begin;
-    guarded(errs, i, [&] {
+    guarded(this->errs, i, [&] {
       T run = static_cast<T>(at(first, i));
-      for (++i; i < part.end; ++i) run = op(run, at(first, i));
-      kokkos_detail::join(acc, value_type{run, part.begin, part.end, false}, op);
+      for (++i; i < part.end; ++i) run = this->op(run, at(first, i));
+      kokkos_detail::join(acc, value_type{run, part.begin, part.end, false}, this->op);
     });
   }
-  void init(value_type& acc) const { acc = empty_partial<T>(); }
-  void join(value_type& dst, const value_type& src) const {
-    guarded(errs, src.begin, [&] { kokkos_detail::join(dst, src, op); });
-  }
-#if KOKKOS_VERSION < 30700  // older Kokkos calls join through volatile references only
-  void join(volatile value_type& dst, const volatile value_type& src) const {
-    join(const_cast<value_type&>(dst), const_cast<const value_type&>(src));
-  }
-#endif
 };
 
 }  // namespace kokkos_detail
@@ -55,7 +44,7 @@ T reduce(const kokkos_policy<Space>& policy, In first, In last, T init, Op op,
   errors errs;
   partial<T> total = empty_partial<T>();
   Kokkos::parallel_reduce(std::string("predix::reduce"), chunks(space, n),
-                          reduce_functor<T, In, Op>{first, op, n, &errs}, total);
+                          reduce_functor<T, In, Op>{{op, &errs}, first, n}, total);
   space.fence();
   errs.rethrow();
   return total.empty ? init : static_cast<T>(op(init, total.value));

@@ -25,38 +25,8 @@
 namespace predix::impl {
 namespace openmp_detail {
 
-/// Scans first[begin, end) into out from acc (the value before first[begin]); returns the
-/// value after first[end - 1].
-template <bool Inclusive, class In, class Out, class Acc, class Op>
-Acc scan_piece(In first, Out out, std::ptrdiff_t begin, std::ptrdiff_t end, Acc acc, Op op) {
-  for (std::ptrdiff_t i = begin; i < end; ++i) {
-    if constexpr (Inclusive) {
-      acc = op(acc, first[i]);
-      out[i] = acc;
-    } else {
-      Acc next = op(acc, first[i]);  // read before the write: in-place safe
-      out[i] = acc;
-      acc = next;
-    }
-  }
-  return acc;
-}
-
-/// A piece's total (pass 1): the fold of first[begin, end).
-template <class Acc, class In, class Op>
-Acc piece_total(const In& first, std::ptrdiff_t begin, std::ptrdiff_t end, const Op& op) {
-  return fold(first, begin + 1, end, static_cast<Acc>(first[begin]), op);
-}
-/// The scans by key's (items whose heads are flags, segments.hpp): only the items from the
-/// piece's last head on, found from its end (a later head restarts the value), so pass 1
-/// reads about one segment instead of the whole piece.
-template <class Acc, class Keys, class Values, class Eq, class V, class Op>
-Acc piece_total(const detail::segment_items<Keys, Values, Eq, V, bool>& first,
-                std::ptrdiff_t begin, std::ptrdiff_t end, const detail::segment_op<Op>& op) {
-  std::ptrdiff_t last = end - 1;
-  while (last > begin && !first.heads[last]) --last;
-  return fold(first, last + 1, end, static_cast<Acc>(first[last]), op);
-}
+using detail::piece_total;
+using detail::scan_piece;
 
 /// Scan of [first, first + n) into out; `carry` is what comes before the first element
 /// (exclusive: init; inclusive: nothing).
