@@ -18,6 +18,9 @@
 #include <cstddef>
 #include <chrono>
 #include <exception>
+#include <time.h>
+
+#include <predix/detail/host_loops.hpp>
 
 // Tuning. Tests may shrink these (for a whole executable) to stress the chunking.
 #ifndef PREDIX_OPENMP_MIN_PIECE
@@ -26,8 +29,8 @@
 #ifndef PREDIX_OPENMP_CACHE_BYTES
 #define PREDIX_OPENMP_CACHE_BYTES (1024 * 1024)
 #endif
-#ifndef PREDIX_OPENMP_BUSY_WAIT_NS
-#define PREDIX_OPENMP_BUSY_WAIT_NS 1000000
+#ifndef PREDIX_OPENMP_ALONE_RATIO
+#define PREDIX_OPENMP_ALONE_RATIO 1
 #endif
 #ifndef PREDIX_OPENMP_FIND_BLOCK
 #define PREDIX_OPENMP_FIND_BLOCK 2048
@@ -41,13 +44,15 @@ inline constexpr std::ptrdiff_t min_piece = PREDIX_OPENMP_MIN_PIECE;
 /// half of a 2 MiB L2. Bigger rounds also mean fewer barriers: on a 16-core Xeon, copy_if of
 /// 2^27 int32 took 20 ms with 1 MiB, 23 ms with 256 KiB and 34 ms in a single round.
 inline constexpr std::ptrdiff_t cache_bytes = PREDIX_OPENMP_CACHE_BYTES;
-/// A wait at a two-pass barrier this long means the cores are shared (two_pass).
-/// (Idle cores wait microseconds there; a thread that lost its core makes its team wait a time
-/// slice of the scheduler, milliseconds.)
-inline constexpr long long busy_wait_ns = PREDIX_OPENMP_BUSY_WAIT_NS;
+/// A two-pass team whose rounds take longer than alone_ratio × (threads) × thread 0's CPU time
+/// in them, busy_rounds rounds in a row, would be slower than thread 0 alone: the cores are
+/// shared, and a thread waits a scheduler's time slice at each barrier for one that lost its
+/// core (two_pass). A one-off stall (a page fault, an interrupt) does not last two rounds.
+inline constexpr long long alone_ratio = PREDIX_OPENMP_ALONE_RATIO;
+inline constexpr int busy_rounds = 2;
 /// Elements find_if tests between two looks at the best index found so far.
 inline constexpr std::ptrdiff_t find_block = PREDIX_OPENMP_FIND_BLOCK;
-static_assert(min_piece >= 1 && cache_bytes >= 1 && find_block >= 1 && busy_wait_ns >= 0,
+static_assert(min_piece >= 1 && cache_bytes >= 1 && find_block >= 1 && alone_ratio >= 0,
               "bad OpenMP tuning");
 
 /// Threads for n elements: one per min_piece elements, at most omp_get_max_threads(), at least 1.
@@ -81,22 +86,44 @@ inline piece split(std::ptrdiff_t begin, std::ptrdiff_t len, int index, int coun
           begin + part_begin(len, index + 1, count)};
 }
 
-/// acc op first[begin] op ... op first[end - 1], left to right. Hot loops live in functions
-/// like this one that take iterators by value: a loop in a lambda that captures them by
-/// reference reloads them after every store of a char-sized element (it may alias them).
-template <class It, class Acc, class Op>
-Acc fold(It first, std::ptrdiff_t begin, std::ptrdiff_t end, Acc acc, Op op) {
-  for (std::ptrdiff_t i = begin; i < end; ++i) acc = op(acc, first[i]);
-  return acc;
-}
+using detail::fold;
 
-/// value = max(value, candidate), atomically.
-inline void keep_longest(std::atomic<long long>& value, long long candidate) noexcept {
-  long long current = value.load(std::memory_order_relaxed);
-  while (candidate > current &&
-         !value.compare_exchange_weak(current, candidate, std::memory_order_relaxed)) {
+/// Thread 0's measure of a two-pass team (two_pass, busy cores): per round, its wall time from
+/// round start to round start, and thread 0's CPU time in its two passes (not in the barriers,
+/// where a waiting thread may spin); slow_rounds() counts the rounds in a row whose wall time
+/// exceeded alone_ratio × threads × that CPU time.
+class team_clock {
+ public:
+  void round_starts(int threads) {
+    const long long now = wall_ns();
+    if (started_) {
+      const long long work = work_ns_ + (cpu_ns() - resumed_);
+      slow_ = now - start_ > alone_ratio * threads * work ? slow_ + 1 : 0;
+    }
+    started_ = true;
+    start_ = now;
+    work_ns_ = 0;
+    resumed_ = cpu_ns();
   }
-}
+  void work_pauses() { work_ns_ += cpu_ns() - resumed_; }
+  void work_resumes() { resumed_ = cpu_ns(); }
+  int slow_rounds() const { return slow_; }
+
+ private:
+  static long long wall_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+  }
+  static long long cpu_ns() {  // this thread's
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+  }
+  bool started_ = false;
+  int slow_ = 0;
+  long long start_ = 0, work_ns_ = 0, resumed_ = 0;
+};
 
 /// value = min(value, candidate), atomically.
 inline void lower(std::atomic<std::ptrdiff_t>& value, std::ptrdiff_t candidate) noexcept {
@@ -158,17 +185,16 @@ void for_each_piece(std::ptrdiff_t n, int team, Body&& body) {
 /// threads, and per round runs first(piece) on every thread, then combine(count) on thread 0
 /// (count = threads in the team), then second(piece) on every thread. Barriers separate the
 /// steps; after an exception every thread leaves together, at the next combine barrier.
-/// Busy cores: once a round's first barrier has kept a thread waiting busy_wait_ns or more (the
-/// cores are shared with other processes, and a waiting thread waits for one that lost its
-/// core: about a scheduler's time slice a barrier), thread 0 does the rest alone, in rounds of
-/// one piece (combine(1)) without barriers (docs/perf/host.md "Busy cores").
+/// Busy cores: once busy_rounds rounds in a row took the team longer than thread 0 would have
+/// needed alone (alone_ratio), thread 0 does the rest by itself, in rounds of one piece
+/// (combine(1)) without barriers (docs/perf/host.md "Busy cores").
 template <class First, class Combine, class Second>
 void two_pass(std::ptrdiff_t n, std::ptrdiff_t tile, int team, First&& first, Combine&& combine,
               Second&& second) {
   exception_slot errors;
   bool stop = false;   // thread 0 decides before the second barrier, all threads read after it
   bool alone = false;  // the same: thread 0 goes on by itself
-  std::atomic<long long> longest_wait{0};  // ns, at the first barriers so far
+  team_clock clock;    // thread 0's
 #pragma omp parallel num_threads(team)
   {
     const int t = omp_get_thread_num(), count = omp_get_num_threads();
@@ -177,19 +203,17 @@ void two_pass(std::ptrdiff_t n, std::ptrdiff_t tile, int team, First&& first, Co
     for (std::ptrdiff_t r = 0; r < rounds; ++r) {
       const std::ptrdiff_t round_begin = part_begin(n, r, rounds);
       const piece p = split(round_begin, part_begin(n, r + 1, rounds) - round_begin, t, count);
+      if (t == 0) clock.round_starts(count);
       errors.run(p.begin, [&] { first(p); });
-      const auto arrived = std::chrono::steady_clock::now();
+      if (t == 0) clock.work_pauses();
 #pragma omp barrier
-      keep_longest(longest_wait, std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                     std::chrono::steady_clock::now() - arrived)
-                                     .count());
       if (t == 0) {
         if (!errors.failed()) errors.run(round_begin, [&] { combine(count); });
         stop = errors.failed();
-        // (the waits of the rounds before: this one's may still be being written)
-        alone = count > 1 && longest_wait.load(std::memory_order_relaxed) >= busy_wait_ns;
+        alone = count > 1 && clock.slow_rounds() >= busy_rounds;
       }
 #pragma omp barrier
+      if (t == 0) clock.work_resumes();
       if (stop) break;  // not errors.failed(): a second() running meanwhile may set it
       errors.run(p.begin, [&] { second(p); });
       if (!alone) continue;
