@@ -57,6 +57,15 @@ struct unique_copy_bench {
     return thrust::unique_copy(thrust::omp::par, d.keys.begin(), d.keys.end(), d.keys_out.begin());
   }
 #endif
+#if PERF_HAS_KOKKOS_STD
+  template <class T>
+  static auto call(perf::kokkos_std_tag, data<T>& d) {
+    namespace kx = Kokkos::Experimental;
+    const auto keys = perf::kokkos_view(d.keys);
+    return kx::unique_copy(Kokkos::DefaultHostExecutionSpace(), kx::cbegin(keys), kx::cend(keys),
+                           kx::begin(perf::kokkos_view(d.keys_out)));
+  }
+#endif
   template <class P, class T, perf::if_predix<P> = 0>
   static auto call(const P& p, data<T>& d) {
     return predix::unique_copy(p, d.keys.begin(), d.keys.end(), d.keys_out.begin());
@@ -140,6 +149,11 @@ const bool registered =
     perf::add_host<unique_copy_bench>(perf::types<std::uint8_t, std::int32_t, std::int64_t>{}, "unique_copy",
                                       perf::axis::run) &&
     perf::add_host<reduce_by_key_bench>(pairs{}, "reduce_by_key", perf::axis::run) &&
-    perf::add_host<inclusive_scan_by_key_bench>(pairs{}, "inclusive_scan_by_key", perf::axis::run);
+    perf::add_host<inclusive_scan_by_key_bench>(pairs{}, "inclusive_scan_by_key", perf::axis::run)
+#if PERF_HAS_KOKKOS_STD
+    && perf::add_kokkos_std<unique_copy_bench>(perf::types<std::uint8_t, std::int32_t, std::int64_t>{},
+                                               "unique_copy", perf::axis::run)
+#endif
+    ;
 
 }  // namespace

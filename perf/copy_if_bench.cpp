@@ -30,6 +30,15 @@ struct copy_if_bench {
     return thrust::copy_if(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
   }
 #endif
+#if PERF_HAS_KOKKOS_STD
+  template <class T>
+  static auto call(perf::kokkos_std_tag, data<T>& d) {
+    namespace kx = Kokkos::Experimental;
+    const auto in = perf::kokkos_view(d.in);
+    return kx::copy_if(Kokkos::DefaultHostExecutionSpace(), kx::cbegin(in), kx::cend(in), kx::begin(perf::kokkos_view(d.out)),
+                       perf::predicate<T>());
+  }
+#endif
   template <class P, class T, perf::if_predix<P> = 0>
   static T* call(const P& p, data<T>& d) {
     return predix::copy_if(p, d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
@@ -37,6 +46,11 @@ struct copy_if_bench {
 };
 
 const bool registered = perf::add_host<copy_if_bench>(perf::types<std::int32_t, std::uint8_t>{},
-                                                      "copy_if", perf::axis::select);
+                                                      "copy_if", perf::axis::select)
+#if PERF_HAS_KOKKOS_STD
+    && perf::add_kokkos_std<copy_if_bench>(perf::types<std::int32_t, std::uint8_t>{}, "copy_if",
+                                           perf::axis::select)
+#endif
+    ;
 
 }  // namespace

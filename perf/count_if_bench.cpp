@@ -27,6 +27,14 @@ struct count_if_bench {
     return thrust::count_if(thrust::omp::par, d.in.begin(), d.in.end(), perf::predicate<T>());
   }
 #endif
+#if PERF_HAS_KOKKOS_STD
+  template <class T>
+  static std::int64_t call(perf::kokkos_std_tag, data<T>& d) {
+    namespace kx = Kokkos::Experimental;
+    const auto in = perf::kokkos_view(d.in);
+    return kx::count_if(Kokkos::DefaultHostExecutionSpace(), kx::cbegin(in), kx::cend(in), perf::predicate<T>());
+  }
+#endif
   template <class P, class T, perf::if_predix<P> = 0>
   static std::int64_t call(const P& p, data<T>& d) {
     return predix::count_if(p, d.in.begin(), d.in.end(), perf::predicate<T>());
@@ -34,6 +42,11 @@ struct count_if_bench {
 };
 
 const bool registered = perf::add_host<count_if_bench>(perf::types<std::int32_t, std::uint8_t>{},
-                                                       "count_if", perf::axis::select);
+                                                       "count_if", perf::axis::select)
+#if PERF_HAS_KOKKOS_STD
+    && perf::add_kokkos_std<count_if_bench>(perf::types<std::int32_t, std::uint8_t>{}, "count_if",
+                                            perf::axis::select)
+#endif
+    ;
 
 }  // namespace

@@ -42,6 +42,7 @@ BYTES = {
 BASELINE_NAMES = {
     "std": "serial std:: algorithm",
     "thrust_omp": "Thrust, OpenMP backend (thrust::omp::par)",
+    "kokkos_std": "Kokkos::Experimental's algorithm on Kokkos' default host space",
     "cub": "CUB device algorithm, its result left in device memory",
     "cub_sync": "the same CUB call ending as predix and Thrust do (its result copied to the host, the stream synchronized)",
     "thrust": "Thrust, CUDA backend",
@@ -63,7 +64,7 @@ def is_predix(impl):
 
 def impl_key(impl):
     """Baselines first, then predix backends from serial to CUDA."""
-    order = ["std", "thrust_omp", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda", "predix_unordered", "predix_cub"]
+    order = ["std", "thrust_omp", "kokkos_std", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda", "predix_unordered", "predix_cub"]
     return (is_predix(impl), order.index(impl) if impl in order else len(order), impl)
 
 

@@ -38,6 +38,15 @@ struct inclusive_scan_bench {
     return thrust::inclusive_scan(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin());
   }
 #endif
+#if PERF_HAS_KOKKOS_STD
+  template <class T>
+  static auto call(perf::kokkos_std_tag, data<T>& d) {
+    namespace kx = Kokkos::Experimental;
+    const auto in = perf::kokkos_view(d.in);
+    return kx::inclusive_scan(Kokkos::DefaultHostExecutionSpace(), kx::cbegin(in), kx::cend(in),
+                              kx::begin(perf::kokkos_view(d.out)));
+  }
+#endif
   template <class P, class T, perf::if_predix<P> = 0>
   static T* call(const P& p, data<T>& d) {
     return predix::inclusive_scan(p, d.in.begin(), d.in.end(), d.out.begin());
@@ -56,6 +65,15 @@ struct exclusive_scan_bench {
     return thrust::exclusive_scan(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
   }
 #endif
+#if PERF_HAS_KOKKOS_STD
+  template <class T>
+  static auto call(perf::kokkos_std_tag, data<T>& d) {
+    namespace kx = Kokkos::Experimental;
+    const auto in = perf::kokkos_view(d.in);
+    return kx::exclusive_scan(Kokkos::DefaultHostExecutionSpace(), kx::cbegin(in), kx::cend(in),
+                              kx::begin(perf::kokkos_view(d.out)), std::int32_t(0));
+  }
+#endif
   template <class P, class T, perf::if_predix<P> = 0>
   static auto call(const P& p, data<T>& d) {
     return predix::exclusive_scan(p, d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
@@ -66,5 +84,12 @@ const bool inclusive = perf::add_host<inclusive_scan_bench>(
     perf::types<std::int32_t, std::uint8_t>{}, "inclusive_scan", perf::axis::none);
 const bool exclusive = perf::add_host<exclusive_scan_bench>(
     perf::types<perf::flags_i32>{}, "exclusive_scan", perf::axis::none);
+#if PERF_HAS_KOKKOS_STD
+const bool kokkos_std =
+    perf::add_kokkos_std<inclusive_scan_bench>(perf::types<std::int32_t, std::uint8_t>{},
+                                               "inclusive_scan", perf::axis::none) &&
+    perf::add_kokkos_std<exclusive_scan_bench>(perf::types<perf::flags_i32>{}, "exclusive_scan",
+                                               perf::axis::none);
+#endif
 
 }  // namespace

@@ -2,7 +2,9 @@
 // Host side of the harness: arrays generated in parallel, a steady-clock timer, the parallel
 // copy bandwidth, and the executors every host row runs on:
 //   std (serial std:: algorithm) and thrust_omp (Thrust's OpenMP backend) — baselines;
-//   predix_seq, predix_omp, predix_kokkos — whichever predix backends this build has.
+//   predix_seq, predix_omp, predix_kokkos — whichever predix backends this build has;
+//   kokkos_std (Kokkos::Experimental's algorithms on DefaultHostExecutionSpace, Kokkos ≥ 4) —
+//   a baseline for the algorithms it has, registered by those benches (add_kokkos_std).
 // A bench source defines, per algorithm, a case type (`data<T>`, set up once per row) and one
 // `call` overload per executor family, then registers all executors at once with add_host.
 #include "harness.hpp"
@@ -20,6 +22,12 @@
 #endif
 #if PERF_HAS_THRUST_OMP
 #include <thrust/system/omp/execution_policy.h>
+#endif
+#if PREDIX_HAS_KOKKOS && KOKKOS_VERSION >= 40000
+#define PERF_HAS_KOKKOS_STD 1
+#include <Kokkos_StdAlgorithms.hpp>
+#else
+#define PERF_HAS_KOKKOS_STD 0
 #endif
 
 namespace perf {
@@ -125,12 +133,14 @@ inline std::string cpu_name() {
 // ---------------------------------------------------------------- executors
 struct std_tag {};         // serial std:: algorithms
 struct thrust_omp_tag {};  // thrust::omp::par
+struct kokkos_std_tag {};  // Kokkos::Experimental on DefaultHostExecutionSpace
 
 template <class P>
 using if_predix = std::enable_if_t<predix::is_execution_policy_v<P>, int>;
 
 struct exec_std { static std_tag get() { return {}; } };
 struct exec_thrust_omp { static thrust_omp_tag get() { return {}; } };
+struct exec_kokkos_std { static kokkos_std_tag get() { return {}; } };
 struct exec_seq { static const auto& get() { return predix::seq; } };
 #if PREDIX_HAS_OPENMP
 struct exec_omp { static const auto& get() { return predix::omp; } };
@@ -168,5 +178,22 @@ bool add_host(types<Ts...> ts, const char* algo, axis ax) {
 #endif
   return true;
 }
+
+#if PERF_HAS_KOKKOS_STD
+/// Kokkos::Experimental's iterators take Views: an unmanaged one over a host array.
+template <class T>
+auto kokkos_view(const host_array<T>& a) {
+  using space = Kokkos::DefaultHostExecutionSpace;
+  return Kokkos::View<T*, space::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(a.begin(),
+                                                                                       a.n);
+}
+
+/// Registers the kokkos_std row of Bench (which has a call for kokkos_std_tag).
+template <class Bench, class... Ts>
+bool add_kokkos_std(types<Ts...> ts, const char* algo, axis ax) {
+  add<host_impl<Bench, exec_kokkos_std>>(ts, algo, "kokkos_std", ax);
+  return true;
+}
+#endif
 
 }  // namespace perf
