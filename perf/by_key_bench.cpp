@@ -1,7 +1,7 @@
 // The by-key algorithms on the host, keys in runs of random length (axis run: mean 1, 8, 256),
-// k runs: predix (seq / omp / kokkos) against std::unique_copy, a serial loop where std:: has
-// no algorithm (reduce_by_key, inclusive_scan_by_key: "std" is that loop), and Thrust's OpenMP
-// backend. Bytes as the CUDA benchmark's (perf/README.md):
+// k runs: predix (seq / omp / kokkos) against std::unique_copy (serial and std::execution::par),
+// a serial loop where std:: has no algorithm (reduce_by_key, inclusive_scan_by_key: "std" is
+// that loop), Thrust's OpenMP and TBB backends and Kokkos::Experimental::unique_copy. Bytes as the CUDA benchmark's (perf/README.md):
 //   unique_copy            n·sk + k·sk
 //   reduce_by_key (plus)   (n + k)·(sk + sv)
 //   inclusive_scan_by_key  n·(sk + 2·sv)
@@ -47,14 +47,15 @@ struct unique_copy_bench {
     using by_key_data<T>::by_key_data;
     double bytes() const { return perf::bytes::unique(this->n, sizeof(typename data::K), this->k); }
   };
-  template <class T>
-  static auto call(perf::std_tag, data<T>& d) {
-    return std::unique_copy(d.keys.begin(), d.keys.end(), d.keys_out.begin());
+  template <class X, class T, perf::if_std<X> = 0>
+  static auto call(X x, data<T>& d) {
+    return perf::std_run(x, [](auto... a) { return std::unique_copy(a...); }, d.keys.begin(), d.keys.end(),
+                         d.keys_out.begin());
   }
 #if PERF_HAS_THRUST_OMP
-  template <class T>
-  static auto call(perf::thrust_omp_tag, data<T>& d) {
-    return thrust::unique_copy(thrust::omp::par, d.keys.begin(), d.keys.end(), d.keys_out.begin());
+  template <class X, class T, perf::if_thrust<X> = 0>
+  static auto call(X x, data<T>& d) {
+    return thrust::unique_copy(perf::thrust_policy(x), d.keys.begin(), d.keys.end(), d.keys_out.begin());
   }
 #endif
 #if PERF_HAS_KOKKOS_STD
@@ -98,9 +99,9 @@ struct reduce_by_key_bench {
     return segment + 1;
   }
 #if PERF_HAS_THRUST_OMP
-  template <class T>
-  static auto call(perf::thrust_omp_tag, data<T>& d) {
-    return thrust::reduce_by_key(thrust::omp::par, d.keys.begin(), d.keys.end(), d.values.begin(),
+  template <class X, class T, perf::if_thrust<X> = 0>
+  static auto call(X x, data<T>& d) {
+    return thrust::reduce_by_key(perf::thrust_policy(x), d.keys.begin(), d.keys.end(), d.values.begin(),
                                  d.keys_out.begin(), d.values_out.begin());
   }
 #endif
@@ -130,9 +131,9 @@ struct inclusive_scan_by_key_bench {
     return out + d.n;
   }
 #if PERF_HAS_THRUST_OMP
-  template <class T>
-  static auto call(perf::thrust_omp_tag, data<T>& d) {
-    return thrust::inclusive_scan_by_key(thrust::omp::par, d.keys.begin(), d.keys.end(), d.values.begin(),
+  template <class X, class T, perf::if_thrust<X> = 0>
+  static auto call(X x, data<T>& d) {
+    return thrust::inclusive_scan_by_key(perf::thrust_policy(x), d.keys.begin(), d.keys.end(), d.values.begin(),
                                          d.values_out.begin());
   }
 #endif
@@ -149,11 +150,6 @@ const bool registered =
     perf::add_host<unique_copy_bench>(perf::types<std::uint8_t, std::int32_t, std::int64_t>{}, "unique_copy",
                                       perf::axis::run) &&
     perf::add_host<reduce_by_key_bench>(pairs{}, "reduce_by_key", perf::axis::run) &&
-    perf::add_host<inclusive_scan_by_key_bench>(pairs{}, "inclusive_scan_by_key", perf::axis::run)
-#if PERF_HAS_KOKKOS_STD
-    && perf::add_kokkos_std<unique_copy_bench>(perf::types<std::uint8_t, std::int32_t, std::int64_t>{},
-                                               "unique_copy", perf::axis::run)
-#endif
-    ;
+    perf::add_host<inclusive_scan_by_key_bench>(pairs{}, "inclusive_scan_by_key", perf::axis::run);
 
 }  // namespace

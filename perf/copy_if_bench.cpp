@@ -1,5 +1,5 @@
-// copy_if, 50% random by default: predix (seq / omp / kokkos) against std::copy_if and
-// thrust::copy_if on Thrust's OpenMP backend. Bytes: n·s read + k·s written.
+// copy_if, 50% random by default: predix (seq / omp / kokkos) against std::copy_if (serial and
+// std::execution::par), thrust::copy_if (OpenMP and TBB) and Kokkos::Experimental::copy_if. Bytes: n·s read + k·s written.
 #include "common/host.hpp"
 
 #include <algorithm>
@@ -20,14 +20,15 @@ struct copy_if_bench {
     void prep() {}
   };
 
-  template <class T>
-  static T* call(perf::std_tag, data<T>& d) {
-    return std::copy_if(d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
+  template <class X, class T, perf::if_std<X> = 0>
+  static T* call(X x, data<T>& d) {
+    return perf::std_run(x, [](auto... a) { return std::copy_if(a...); }, d.in.begin(), d.in.end(), d.out.begin(),
+                         perf::predicate<T>());
   }
 #if PERF_HAS_THRUST_OMP
-  template <class T>
-  static T* call(perf::thrust_omp_tag, data<T>& d) {
-    return thrust::copy_if(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
+  template <class X, class T, perf::if_thrust<X> = 0>
+  static T* call(X x, data<T>& d) {
+    return thrust::copy_if(perf::thrust_policy(x), d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
   }
 #endif
 #if PERF_HAS_KOKKOS_STD
@@ -45,12 +46,7 @@ struct copy_if_bench {
   }
 };
 
-const bool registered = perf::add_host<copy_if_bench>(perf::types<std::int32_t, std::uint8_t>{},
-                                                      "copy_if", perf::axis::select)
-#if PERF_HAS_KOKKOS_STD
-    && perf::add_kokkos_std<copy_if_bench>(perf::types<std::int32_t, std::uint8_t>{}, "copy_if",
-                                           perf::axis::select)
-#endif
-    ;
+const bool registered = perf::add_host<copy_if_bench>(perf::types<std::int32_t, std::uint8_t, std::int64_t>{},
+                                                      "copy_if", perf::axis::select);
 
 }  // namespace

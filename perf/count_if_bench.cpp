@@ -1,5 +1,5 @@
-// count_if, 50% random by default: predix (seq / omp / kokkos) against std::count_if and
-// thrust::count_if on Thrust's OpenMP backend. Bytes: n·s read.
+// count_if, 50% random by default: predix (seq / omp / kokkos) against std::count_if (serial and
+// std::execution::par), thrust::count_if (OpenMP and TBB) and Kokkos::Experimental::count_if. Bytes: n·s read.
 #include "common/host.hpp"
 
 #include <algorithm>
@@ -17,14 +17,15 @@ struct count_if_bench {
     void prep() {}
   };
 
-  template <class T>
-  static std::int64_t call(perf::std_tag, data<T>& d) {
-    return std::count_if(d.in.begin(), d.in.end(), perf::predicate<T>());
+  template <class X, class T, perf::if_std<X> = 0>
+  static std::int64_t call(X x, data<T>& d) {
+    return perf::std_run(x, [](auto... a) { return std::count_if(a...); }, d.in.begin(), d.in.end(),
+                         perf::predicate<T>());
   }
 #if PERF_HAS_THRUST_OMP
-  template <class T>
-  static std::int64_t call(perf::thrust_omp_tag, data<T>& d) {
-    return thrust::count_if(thrust::omp::par, d.in.begin(), d.in.end(), perf::predicate<T>());
+  template <class X, class T, perf::if_thrust<X> = 0>
+  static std::int64_t call(X x, data<T>& d) {
+    return thrust::count_if(perf::thrust_policy(x), d.in.begin(), d.in.end(), perf::predicate<T>());
   }
 #endif
 #if PERF_HAS_KOKKOS_STD
@@ -41,12 +42,7 @@ struct count_if_bench {
   }
 };
 
-const bool registered = perf::add_host<count_if_bench>(perf::types<std::int32_t, std::uint8_t>{},
-                                                       "count_if", perf::axis::select)
-#if PERF_HAS_KOKKOS_STD
-    && perf::add_kokkos_std<count_if_bench>(perf::types<std::int32_t, std::uint8_t>{}, "count_if",
-                                            perf::axis::select)
-#endif
-    ;
+const bool registered = perf::add_host<count_if_bench>(perf::types<std::int32_t, std::uint8_t, std::int64_t>{},
+                                                       "count_if", perf::axis::select);
 
 }  // namespace

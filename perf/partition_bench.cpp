@@ -1,6 +1,6 @@
 // stable_partition in place, 50% random by default: predix (seq / omp / kokkos) against
-// std::stable_partition and thrust::stable_partition on Thrust's OpenMP backend. The input is
-// restored (untimed) before every run. Bytes: 2n·s.
+// std::stable_partition (serial and std::execution::par) and thrust::stable_partition (OpenMP
+// and TBB). The input is restored (untimed) before every run. Bytes: 2n·s.
 #include "common/host.hpp"
 
 #include <algorithm>
@@ -19,14 +19,15 @@ struct stable_partition_bench {
     void prep() { perf::parallel_copy(this->in.begin(), this->n, work.begin()); }
   };
 
-  template <class T>
-  static T* call(perf::std_tag, data<T>& d) {
-    return std::stable_partition(d.work.begin(), d.work.end(), perf::predicate<T>());
+  template <class X, class T, perf::if_std<X> = 0>
+  static T* call(X x, data<T>& d) {
+    return perf::std_run(x, [](auto... a) { return std::stable_partition(a...); }, d.work.begin(), d.work.end(),
+                         perf::predicate<T>());
   }
 #if PERF_HAS_THRUST_OMP
-  template <class T>
-  static T* call(perf::thrust_omp_tag, data<T>& d) {
-    return thrust::stable_partition(thrust::omp::par, d.work.begin(), d.work.end(), perf::predicate<T>());
+  template <class X, class T, perf::if_thrust<X> = 0>
+  static T* call(X x, data<T>& d) {
+    return thrust::stable_partition(perf::thrust_policy(x), d.work.begin(), d.work.end(), perf::predicate<T>());
   }
 #endif
   template <class P, class T, perf::if_predix<P> = 0>
@@ -36,6 +37,6 @@ struct stable_partition_bench {
 };
 
 const bool registered = perf::add_host<stable_partition_bench>(
-    perf::types<std::int32_t, std::uint8_t>{}, "stable_partition", perf::axis::select);
+    perf::types<std::int32_t, std::uint8_t, std::int64_t>{}, "stable_partition", perf::axis::select);
 
 }  // namespace

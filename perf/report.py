@@ -41,7 +41,9 @@ BYTES = {
 }
 BASELINE_NAMES = {
     "std": "serial std:: algorithm",
+    "std_par": "std:: algorithm with std::execution::par (libstdc++ over TBB)",
     "thrust_omp": "Thrust, OpenMP backend (thrust::omp::par)",
+    "thrust_tbb": "Thrust, TBB backend (thrust::tbb::par)",
     "kokkos_std": "Kokkos::Experimental's algorithm on Kokkos' default host space",
     "cub": "CUB device algorithm, its result left in device memory",
     "cub_sync": "the same CUB call ending as predix and Thrust do (its result copied to the host, the stream synchronized)",
@@ -64,7 +66,7 @@ def is_predix(impl):
 
 def impl_key(impl):
     """Baselines first, then predix backends from serial to CUDA."""
-    order = ["std", "thrust_omp", "kokkos_std", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda", "predix_unordered", "predix_cub"]
+    order = ["std", "std_par", "thrust_omp", "thrust_tbb", "kokkos_std", "cub", "cub_sync", "thrust", "predix_seq", "predix_omp", "predix_kokkos", "predix_cuda", "predix_unordered", "predix_cub"]
     return (is_predix(impl), order.index(impl) if impl in order else len(order), impl)
 
 
@@ -271,6 +273,8 @@ def header(contexts, args, impls):
             lines.append(f"- CPU: {ctx.get('cpu_name') or '?'}, {ctx.get('num_cpus', '?')} logical CPUs, "
                          f"{ctx.get('omp_threads', '?')} OpenMP threads")
             copy_how = "parallel memcpy, one chunk per thread"
+            if ctx.get("absent_baselines"):
+                lines.append(f"- baselines not in this build: {ctx['absent_baselines']}")
         if ctx.get("offset_items", "0") != "0":
             lines.append(f"- every buffer starts {ctx['offset_items']} item(s) past a 16-byte boundary (--offset)")
         lines.append(f"- {platform} copy bandwidth: {float(ctx.get('copy_GBps', 0)):.1f} GB/s "

@@ -1,6 +1,6 @@
-// inclusive_scan (int32, uint8: accumulates in the input type) and exclusive_scan of 0/1 flags
-// into int32 offsets: predix (seq / omp / kokkos) against std:: and thrust:: on Thrust's OpenMP
-// backend. Bytes: n·s_in + n·s_out.
+// inclusive_scan (int32, uint8, int64: accumulates in the input type) and exclusive_scan of 0/1
+// flags into int32 offsets: predix (seq / omp / kokkos) against std:: (serial and
+// std::execution::par), thrust:: (OpenMP and TBB) and Kokkos::Experimental. Bytes: n·s_in + n·s_out.
 #include "common/host.hpp"
 
 #include <numeric>
@@ -28,14 +28,15 @@ struct scan_data {
 
 struct inclusive_scan_bench {
   template <class T> using data = scan_data<T>;
-  template <class T>
-  static T* call(perf::std_tag, data<T>& d) {
-    return std::inclusive_scan(d.in.begin(), d.in.end(), d.out.begin());
+  template <class X, class T, perf::if_std<X> = 0>
+  static T* call(X x, data<T>& d) {
+    return perf::std_run(x, [](auto... a) { return std::inclusive_scan(a...); }, d.in.begin(), d.in.end(),
+                         d.out.begin());
   }
 #if PERF_HAS_THRUST_OMP
-  template <class T>
-  static T* call(perf::thrust_omp_tag, data<T>& d) {
-    return thrust::inclusive_scan(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin());
+  template <class X, class T, perf::if_thrust<X> = 0>
+  static T* call(X x, data<T>& d) {
+    return thrust::inclusive_scan(perf::thrust_policy(x), d.in.begin(), d.in.end(), d.out.begin());
   }
 #endif
 #if PERF_HAS_KOKKOS_STD
@@ -55,14 +56,15 @@ struct inclusive_scan_bench {
 
 struct exclusive_scan_bench {
   template <class T> using data = scan_data<T>;
-  template <class T>
-  static auto call(perf::std_tag, data<T>& d) {
-    return std::exclusive_scan(d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
+  template <class X, class T, perf::if_std<X> = 0>
+  static auto call(X x, data<T>& d) {
+    return perf::std_run(x, [](auto... a) { return std::exclusive_scan(a...); }, d.in.begin(), d.in.end(),
+                         d.out.begin(), std::int32_t(0));
   }
 #if PERF_HAS_THRUST_OMP
-  template <class T>
-  static auto call(perf::thrust_omp_tag, data<T>& d) {
-    return thrust::exclusive_scan(thrust::omp::par, d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
+  template <class X, class T, perf::if_thrust<X> = 0>
+  static auto call(X x, data<T>& d) {
+    return thrust::exclusive_scan(perf::thrust_policy(x), d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
   }
 #endif
 #if PERF_HAS_KOKKOS_STD
@@ -81,15 +83,8 @@ struct exclusive_scan_bench {
 };
 
 const bool inclusive = perf::add_host<inclusive_scan_bench>(
-    perf::types<std::int32_t, std::uint8_t>{}, "inclusive_scan", perf::axis::none);
+    perf::types<std::int32_t, std::uint8_t, std::int64_t>{}, "inclusive_scan", perf::axis::none);
 const bool exclusive = perf::add_host<exclusive_scan_bench>(
     perf::types<perf::flags_i32>{}, "exclusive_scan", perf::axis::none);
-#if PERF_HAS_KOKKOS_STD
-const bool kokkos_std =
-    perf::add_kokkos_std<inclusive_scan_bench>(perf::types<std::int32_t, std::uint8_t>{},
-                                               "inclusive_scan", perf::axis::none) &&
-    perf::add_kokkos_std<exclusive_scan_bench>(perf::types<perf::flags_i32>{}, "exclusive_scan",
-                                               perf::axis::none);
-#endif
 
 }  // namespace

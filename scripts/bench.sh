@@ -73,9 +73,11 @@ for mode in "${modes[@]}"; do
     echo "bench.sh: --cuda needs nvcc (the CUDA toolkit)" >&2
     exit 1
   fi
-  if [ "$mode" = host ]; then  # Kokkos is optional: the predix_kokkos rows need it
+  if [ "$mode" = host ]; then  # optional: the predix_kokkos rows need Kokkos, std_par and thrust_tbb TBB
     (predix_require_packages libtrilinos-kokkos-dev) >/dev/null 2>&1 ||
       echo "bench.sh: Kokkos not installed; no predix_kokkos rows" >&2
+    (predix_require_packages libtbb-dev) >/dev/null 2>&1 ||
+      echo "bench.sh: TBB not installed (libtbb-dev); no std_par or thrust_tbb rows" >&2
   fi
 done
 

@@ -1,12 +1,14 @@
 #pragma once
 // Host side of the harness: arrays generated in parallel, a steady-clock timer, the parallel
 // copy bandwidth, and the executors every host row runs on:
-//   std (serial std:: algorithm) and thrust_omp (Thrust's OpenMP backend) — baselines;
-//   predix_seq, predix_omp, predix_kokkos — whichever predix backends this build has;
-//   kokkos_std (Kokkos::Experimental's algorithms on DefaultHostExecutionSpace, Kokkos ≥ 4) —
-//   a baseline for the algorithms it has, registered by those benches (add_kokkos_std).
+//   baselines: std (serial std:: algorithm), std_par (std::execution::par, libstdc++ over TBB),
+//   thrust_omp and thrust_tbb (Thrust's OpenMP and TBB backends), kokkos_std
+//   (Kokkos::Experimental on DefaultHostExecutionSpace, Kokkos ≥ 4);
+//   predix_seq, predix_omp, predix_kokkos — whichever predix backends this build has.
 // A bench source defines, per algorithm, a case type (`data<T>`, set up once per row) and one
-// `call` overload per executor family, then registers all executors at once with add_host.
+// `call` overload per executor family (std_run and thrust_policy let one overload serve std
+// and std_par, thrust_omp and thrust_tbb); add_host registers every executor of this build
+// that the bench has a call for. absent_baselines() names those this build lacks, and why.
 #include "harness.hpp"
 
 #include <chrono>
@@ -14,14 +16,24 @@
 #include <memory>
 
 #include <predix/predix.hpp>
+#include <type_traits>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
 #ifndef PERF_HAS_THRUST_OMP
 #define PERF_HAS_THRUST_OMP 0
 #endif
+#ifndef PERF_HAS_TBB
+#define PERF_HAS_TBB 0
+#endif
+#if PERF_HAS_TBB
+#include <execution>
+#endif
 #if PERF_HAS_THRUST_OMP
 #include <thrust/system/omp/execution_policy.h>
+#if PERF_HAS_TBB
+#include <thrust/system/tbb/execution_policy.h>
+#endif
 #endif
 #if PREDIX_HAS_KOKKOS && KOKKOS_VERSION >= 40000
 #define PERF_HAS_KOKKOS_STD 1
@@ -132,14 +144,40 @@ inline std::string cpu_name() {
 
 // ---------------------------------------------------------------- executors
 struct std_tag {};         // serial std:: algorithms
+struct std_par_tag {};     // std::execution::par
 struct thrust_omp_tag {};  // thrust::omp::par
+struct thrust_tbb_tag {};  // thrust::tbb::par
 struct kokkos_std_tag {};  // Kokkos::Experimental on DefaultHostExecutionSpace
 
 template <class P>
 using if_predix = std::enable_if_t<predix::is_execution_policy_v<P>, int>;
+/// The std:: and Thrust executors of this build (a call overload taking X serves each of them).
+template <class X>
+using if_std = std::enable_if_t<std::is_same_v<X, std_tag> || (PERF_HAS_TBB && std::is_same_v<X, std_par_tag>), int>;
+template <class X>
+using if_thrust = std::enable_if_t<PERF_HAS_THRUST_OMP && (std::is_same_v<X, thrust_omp_tag> ||
+                                                           (PERF_HAS_TBB && std::is_same_v<X, thrust_tbb_tag>)),
+                                   int>;
+
+/// f(a...) serially, f(std::execution::par, a...) for std_par: one call overload for both, as in
+/// `perf::std_run(x, [](auto... a) { return std::count_if(a...); }, first, last, pred)`.
+template <class F, class... A>
+auto std_run(std_tag, F f, A... a) { return f(a...); }
+#if PERF_HAS_TBB
+template <class F, class... A>
+auto std_run(std_par_tag, F f, A... a) { return f(std::execution::par, a...); }
+#endif
+#if PERF_HAS_THRUST_OMP
+inline auto thrust_policy(thrust_omp_tag) { return thrust::omp::par; }
+#endif
+#if PERF_HAS_THRUST_OMP && PERF_HAS_TBB
+inline auto thrust_policy(thrust_tbb_tag) { return thrust::tbb::par; }
+#endif
 
 struct exec_std { static std_tag get() { return {}; } };
+struct exec_std_par { static std_par_tag get() { return {}; } };
 struct exec_thrust_omp { static thrust_omp_tag get() { return {}; } };
+struct exec_thrust_tbb { static thrust_tbb_tag get() { return {}; } };
 struct exec_kokkos_std { static kokkos_std_tag get() { return {}; } };
 struct exec_seq { static const auto& get() { return predix::seq; } };
 #if PREDIX_HAS_OPENMP
@@ -148,6 +186,15 @@ struct exec_omp { static const auto& get() { return predix::omp; } };
 #if PREDIX_HAS_KOKKOS
 struct exec_kokkos { static const auto& get() { return predix::kokkos; } };
 #endif
+
+/// The baselines this build lacks and why, for the report ("" when none is missing).
+inline std::string absent_baselines() {
+  std::string s;
+  if (!PERF_HAS_TBB) s += "std_par, thrust_tbb: no TBB in this build (apt-get install libtbb-dev); ";
+  if (!PERF_HAS_THRUST_OMP) s += "thrust_omp: needs OpenMP and CCCL headers; ";
+  if (!PERF_HAS_KOKKOS_STD) s += "kokkos_std: needs the Kokkos backend on Kokkos >= 4; ";
+  return s.empty() ? s : s.substr(0, s.size() - 2);
+}
 
 /// One row: Bench::data<T> set up outside the timing, Bench::prep (untimed), Bench::call (timed).
 template <class Bench, class Exec>
@@ -162,19 +209,33 @@ struct host_impl {
   }
 };
 
-/// Registers every executor of this build for Bench over the types Ts.
+/// Whether Bench has a call for Exec's executor (tested on the first type of a row set).
+template <class Bench, class Exec, class T, class = void>
+struct has_call : std::false_type {};
+template <class Bench, class Exec, class T>
+struct has_call<Bench, Exec, T,
+                std::void_t<decltype(Bench::call(Exec::get(), std::declval<typename Bench::template data<T>&>()))>>
+    : std::true_type {};
+
+template <class Bench, class Exec, class T, class... Ts>
+void add_if_called(types<T, Ts...> ts, const char* algo, const char* impl, axis ax) {
+  if constexpr (has_call<Bench, Exec, T>::value) add<host_impl<Bench, Exec>>(ts, algo, impl, ax);
+}
+
+/// Registers every executor of this build that Bench has a call for, over the types Ts.
 template <class Bench, class... Ts>
 bool add_host(types<Ts...> ts, const char* algo, axis ax) {
-  add<host_impl<Bench, exec_std>>(ts, algo, "std", ax);
-#if PERF_HAS_THRUST_OMP
-  add<host_impl<Bench, exec_thrust_omp>>(ts, algo, "thrust_omp", ax);
-#endif
-  add<host_impl<Bench, exec_seq>>(ts, algo, "predix_seq", ax);
+  add_if_called<Bench, exec_std>(ts, algo, "std", ax);
+  add_if_called<Bench, exec_std_par>(ts, algo, "std_par", ax);
+  add_if_called<Bench, exec_thrust_omp>(ts, algo, "thrust_omp", ax);
+  add_if_called<Bench, exec_thrust_tbb>(ts, algo, "thrust_tbb", ax);
+  add_if_called<Bench, exec_kokkos_std>(ts, algo, "kokkos_std", ax);
+  add_if_called<Bench, exec_seq>(ts, algo, "predix_seq", ax);
 #if PREDIX_HAS_OPENMP
-  add<host_impl<Bench, exec_omp>>(ts, algo, "predix_omp", ax);
+  add_if_called<Bench, exec_omp>(ts, algo, "predix_omp", ax);
 #endif
 #if PREDIX_HAS_KOKKOS
-  add<host_impl<Bench, exec_kokkos>>(ts, algo, "predix_kokkos", ax);
+  add_if_called<Bench, exec_kokkos>(ts, algo, "predix_kokkos", ax);
 #endif
   return true;
 }
@@ -186,13 +247,6 @@ auto kokkos_view(const host_array<T>& a) {
   using space = Kokkos::DefaultHostExecutionSpace;
   return Kokkos::View<T*, space::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(a.begin(),
                                                                                        a.n);
-}
-
-/// Registers the kokkos_std row of Bench (which has a call for kokkos_std_tag).
-template <class Bench, class... Ts>
-bool add_kokkos_std(types<Ts...> ts, const char* algo, axis ax) {
-  add<host_impl<Bench, exec_kokkos_std>>(ts, algo, "kokkos_std", ax);
-  return true;
 }
 #endif
 
