@@ -2,6 +2,7 @@
 // The plain loops the host backends (OpenMP, Kokkos) run on one piece of a range, apart from
 // how they share the range among threads:
 //   count_piece         count_if's count of a piece
+//   heads_in            the head flags of a piece (the unique family, the scans by key)
 //   fold, piece_total   a piece's total for a scan's first pass
 //   scan_piece          a piece scanned from the value before it (second pass)
 //   flag, scatter       a selection's flags and its branchless scatter from them
@@ -38,6 +39,44 @@ std::ptrdiff_t count_piece(In first, std::ptrdiff_t begin, std::ptrdiff_t end, P
   return count;
 }
 
+/// Calls at(i, flag) for the head flags i of [begin, end) and returns how many are set: the
+/// range's first item apart, then adjacent keys compared without the first-item test, a loop
+/// g++ vectorizes for plain keys (the unique family and the by-key scans' first pass).
+template <class Keys, class Eq, class At>
+std::ptrdiff_t heads_in(const head_flags<Keys, Eq>& heads, std::ptrdiff_t begin, std::ptrdiff_t end,
+                        At at) {
+  std::ptrdiff_t count = 0;
+  if (begin < end && heads.at + begin == 0) {
+    at(begin, true);
+    count = 1;
+    ++begin;
+  }
+  const std::ptrdiff_t base = begin;
+  const Keys items = heads.items + (heads.at + base);  // items[i - base] is key i
+  Eq eq = heads.eq;
+  constexpr std::ptrdiff_t block = std::ptrdiff_t(1) << 30;  // a 32-bit counter vectorizes
+  while (begin < end) {
+    const std::ptrdiff_t stop = end - begin > block ? begin + block : end;
+    std::uint32_t in_block = 0;
+    for (std::ptrdiff_t i = begin; i < stop; ++i) {
+      const std::ptrdiff_t j = i - base;
+      const bool head = !static_cast<bool>(eq(items[j - 1], items[j]));
+      at(i, head);
+      in_block += head;
+    }
+    count += in_block;
+    begin = stop;
+  }
+  return count;
+}
+
+/// unique_count's: the heads, in heads_in's loop.
+template <class Keys, class Eq>
+std::ptrdiff_t count_piece(const head_flags<Keys, Eq>& first, std::ptrdiff_t begin, std::ptrdiff_t end,
+                           flag_set) {
+  return heads_in(first, begin, end, [](std::ptrdiff_t, bool) {});
+}
+
 /// acc op first[begin] op ... op first[end - 1], left to right.
 template <class It, class Acc, class Op>
 Acc fold(It first, std::ptrdiff_t begin, std::ptrdiff_t end, Acc acc, Op op) {
@@ -50,15 +89,19 @@ template <class Acc, class In, class Op>
 Acc piece_total(const In& first, std::ptrdiff_t begin, std::ptrdiff_t end, const Op& op) {
   return fold(first, begin + 1, end, static_cast<Acc>(first[begin]), op);
 }
-/// The scans by key's (items whose heads are flags, segments.hpp): only the items from the
-/// piece's last head on, found from its end (a later head restarts the value), so the first
-/// pass reads about one segment instead of the whole piece.
-template <class Acc, class Keys, class Values, class Eq, class V, class Op>
-Acc piece_total(const segment_items<Keys, Values, Eq, V, bool>& first, std::ptrdiff_t begin,
+/// The by-key algorithms' (segment items, segments.hpp): the value from the piece's last head
+/// on, found from its end (a later head restarts it), so the first pass reads about one
+/// segment's values instead of the whole piece's; its heads (whether any, or how many:
+/// reduce_by_key numbers the segments) from the keys alone, in the vectorized head loop.
+template <class Acc, class Keys, class Values, class Eq, class V, class C, class Op>
+Acc piece_total(const segment_items<Keys, Values, Eq, V, C>& first, std::ptrdiff_t begin,
                 std::ptrdiff_t end, const segment_op<Op>& op) {
   std::ptrdiff_t last = end - 1;
   while (last > begin && !first.heads[last]) --last;
-  return fold(first, last + 1, end, static_cast<Acc>(first[last]), op);
+  Acc total = fold(first, last + 1, end, static_cast<Acc>(first[last]), op);
+  if constexpr (!std::is_same_v<C, bool>)
+    total.heads = static_cast<C>(heads_in(first.heads, begin, end, [](std::ptrdiff_t, bool) {}));
+  return total;
 }
 
 /// Scans first[begin, end) into out from acc (the value before first[begin]); returns the
@@ -75,6 +118,37 @@ Acc scan_piece(In first, Out out, std::ptrdiff_t begin, std::ptrdiff_t end, Acc 
       acc = next;
     }
   }
+  return acc;
+}
+
+/// reduce_by_key's second pass (the scan into write_segment's sink) as the serial loop: a
+/// head writes the value of the segment before it when that one ended in this piece, and its
+/// own key; the piece's end writes the value of a segment that ends there. One key comparison
+/// an item instead of the sink's three, and no stores but the outputs'.
+template <bool Inclusive, class Keys, class Values, class Eq, class V, class C, class KeysOut,
+          class ValuesOut, class Count, class Acc, class Op>
+Acc scan_piece(segment_items<Keys, Values, Eq, V, C> first,
+               position_sink<write_segment<Keys, Eq, KeysOut, ValuesOut, Count>, Acc> out,
+               std::ptrdiff_t begin, std::ptrdiff_t end, Acc acc, segment_op<Op> op) {
+  static_assert(Inclusive, "reduce_by_key scans inclusively");
+  if (begin == end) return acc;
+  const auto& write = out.write;
+  const auto& keys_out = write.outputs.keys_out;
+  const auto& values_out = write.outputs.values_out;
+  for (std::ptrdiff_t i = begin; i < end; ++i) {
+    const Acc item = first[i];
+    if (item.heads) {
+      if (i > begin) values_out[static_cast<std::ptrdiff_t>(acc.heads) - 1] = acc.value;
+      acc = {item.value, static_cast<C>(acc.heads + 1)};
+      keys_out[static_cast<std::ptrdiff_t>(acc.heads) - 1] = write.heads.items[out.at + i];
+    } else {
+      acc.value = static_cast<V>(op.op(acc.value, item.value));
+    }
+  }
+  const std::ptrdiff_t after = out.at + end;
+  const bool last = after == write.n;
+  if (last || write.heads[after]) values_out[static_cast<std::ptrdiff_t>(acc.heads) - 1] = acc.value;
+  if (last) store_count(write.outputs.count, acc.heads);
   return acc;
 }
 
@@ -108,6 +182,14 @@ std::ptrdiff_t flag(Stencil stencil, std::ptrdiff_t begin, std::ptrdiff_t len,
     selected += f;
   }
   return selected;
+}
+
+/// The unique family's flags: the heads, in heads_in's loop.
+template <class Keys, class Eq>
+std::ptrdiff_t flag(const head_flags<Keys, Eq>& stencil, std::ptrdiff_t begin, std::ptrdiff_t len,
+                    std::uint8_t* flags, flag_set) {
+  return heads_in(stencil, begin, begin + len,
+                  [flags, begin](std::ptrdiff_t i, bool head) { flags[i - begin] = head; });
 }
 
 /// first[begin + i] with flags[i] set goes to out_true[to_true++], the others to
