@@ -1,7 +1,8 @@
 // The by-key algorithms on the host, keys in runs of random length (axis run: mean 1, 8, 256),
 // k runs: predix (seq / omp / kokkos) against std::unique_copy (serial and std::execution::par),
 // a serial loop where std:: has no algorithm (reduce_by_key, inclusive_scan_by_key: "std" is
-// that loop), Thrust's OpenMP and TBB backends and Kokkos::Experimental::unique_copy. Bytes as the CUDA benchmark's (perf/README.md):
+// that loop), Thrust's OpenMP and TBB backends and Kokkos::Experimental::unique_copy. Bytes
+// as the CUDA benchmark's (perf/README.md):
 //   unique_copy            n·sk + k·sk
 //   reduce_by_key (plus)   (n + k)·(sk + sv)
 //   inclusive_scan_by_key  n·(sk + 2·sv)
@@ -49,13 +50,14 @@ struct unique_copy_bench {
   };
   template <class X, class T, perf::if_std<X> = 0>
   static auto call(X x, data<T>& d) {
-    return perf::std_run(x, [](auto... a) { return std::unique_copy(a...); }, d.keys.begin(), d.keys.end(),
-                         d.keys_out.begin());
+    return perf::std_run(x, [](auto... a) { return std::unique_copy(a...); }, d.keys.begin(),
+                         d.keys.end(), d.keys_out.begin());
   }
 #if PERF_HAS_THRUST_OMP
   template <class X, class T, perf::if_thrust<X> = 0>
   static auto call(X x, data<T>& d) {
-    return thrust::unique_copy(perf::thrust_policy(x), d.keys.begin(), d.keys.end(), d.keys_out.begin());
+    return thrust::unique_copy(perf::thrust_policy(x), d.keys.begin(), d.keys.end(),
+                               d.keys_out.begin());
   }
 #endif
 #if PERF_HAS_KOKKOS_STD
@@ -101,8 +103,8 @@ struct reduce_by_key_bench {
 #if PERF_HAS_THRUST_OMP
   template <class X, class T, perf::if_thrust<X> = 0>
   static auto call(X x, data<T>& d) {
-    return thrust::reduce_by_key(perf::thrust_policy(x), d.keys.begin(), d.keys.end(), d.values.begin(),
-                                 d.keys_out.begin(), d.values_out.begin());
+    return thrust::reduce_by_key(perf::thrust_policy(x), d.keys.begin(), d.keys.end(),
+                                 d.values.begin(), d.keys_out.begin(), d.values_out.begin());
   }
 #endif
   template <class P, class T, perf::if_predix<P> = 0>
@@ -133,8 +135,8 @@ struct inclusive_scan_by_key_bench {
 #if PERF_HAS_THRUST_OMP
   template <class X, class T, perf::if_thrust<X> = 0>
   static auto call(X x, data<T>& d) {
-    return thrust::inclusive_scan_by_key(perf::thrust_policy(x), d.keys.begin(), d.keys.end(), d.values.begin(),
-                                         d.values_out.begin());
+    return thrust::inclusive_scan_by_key(perf::thrust_policy(x), d.keys.begin(), d.keys.end(),
+                                         d.values.begin(), d.values_out.begin());
   }
 #endif
   template <class P, class T, perf::if_predix<P> = 0>

@@ -1,5 +1,6 @@
 // copy_if, 50% random by default: predix (seq / omp / kokkos) against std::copy_if (serial and
-// std::execution::par), thrust::copy_if (OpenMP and TBB) and Kokkos::Experimental::copy_if. Bytes: n·s read + k·s written.
+// std::execution::par), thrust::copy_if (OpenMP and TBB) and Kokkos::Experimental::copy_if.
+// Bytes: n·s read + k·s written.
 #include "common/host.hpp"
 
 #include <algorithm>
@@ -22,13 +23,14 @@ struct copy_if_bench {
 
   template <class X, class T, perf::if_std<X> = 0>
   static T* call(X x, data<T>& d) {
-    return perf::std_run(x, [](auto... a) { return std::copy_if(a...); }, d.in.begin(), d.in.end(), d.out.begin(),
-                         perf::predicate<T>());
+    return perf::std_run(x, [](auto... a) { return std::copy_if(a...); }, d.in.begin(), d.in.end(),
+                         d.out.begin(), perf::predicate<T>());
   }
 #if PERF_HAS_THRUST_OMP
   template <class X, class T, perf::if_thrust<X> = 0>
   static T* call(X x, data<T>& d) {
-    return thrust::copy_if(perf::thrust_policy(x), d.in.begin(), d.in.end(), d.out.begin(), perf::predicate<T>());
+    return thrust::copy_if(perf::thrust_policy(x), d.in.begin(), d.in.end(), d.out.begin(),
+                           perf::predicate<T>());
   }
 #endif
 #if PERF_HAS_KOKKOS_STD
@@ -46,7 +48,7 @@ struct copy_if_bench {
   }
 };
 
-const bool registered = perf::add_host<copy_if_bench>(perf::types<std::int32_t, std::uint8_t, std::int64_t>{},
-                                                      "copy_if", perf::axis::select);
+const bool registered = perf::add_host<copy_if_bench>(
+    perf::types<std::int32_t, std::uint8_t, std::int64_t>{}, "copy_if", perf::axis::select);
 
 }  // namespace

@@ -1,5 +1,6 @@
 // count_if, 50% random by default: predix (seq / omp / kokkos) against std::count_if (serial and
-// std::execution::par), thrust::count_if (OpenMP and TBB) and Kokkos::Experimental::count_if. Bytes: n·s read.
+// std::execution::par), thrust::count_if (OpenMP and TBB) and Kokkos::Experimental::count_if.
+// Bytes: n·s read.
 #include "common/host.hpp"
 
 #include <algorithm>
@@ -42,7 +43,7 @@ struct count_if_bench {
   }
 };
 
-const bool registered = perf::add_host<count_if_bench>(perf::types<std::int32_t, std::uint8_t, std::int64_t>{},
-                                                       "count_if", perf::axis::select);
+const bool registered = perf::add_host<count_if_bench>(
+    perf::types<std::int32_t, std::uint8_t, std::int64_t>{}, "count_if", perf::axis::select);
 
 }  // namespace

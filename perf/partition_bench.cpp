@@ -21,13 +21,14 @@ struct stable_partition_bench {
 
   template <class X, class T, perf::if_std<X> = 0>
   static T* call(X x, data<T>& d) {
-    return perf::std_run(x, [](auto... a) { return std::stable_partition(a...); }, d.work.begin(), d.work.end(),
-                         perf::predicate<T>());
+    return perf::std_run(x, [](auto... a) { return std::stable_partition(a...); }, d.work.begin(),
+                         d.work.end(), perf::predicate<T>());
   }
 #if PERF_HAS_THRUST_OMP
   template <class X, class T, perf::if_thrust<X> = 0>
   static T* call(X x, data<T>& d) {
-    return thrust::stable_partition(perf::thrust_policy(x), d.work.begin(), d.work.end(), perf::predicate<T>());
+    return thrust::stable_partition(perf::thrust_policy(x), d.work.begin(), d.work.end(),
+                                    perf::predicate<T>());
   }
 #endif
   template <class P, class T, perf::if_predix<P> = 0>
@@ -37,6 +38,7 @@ struct stable_partition_bench {
 };
 
 const bool registered = perf::add_host<stable_partition_bench>(
-    perf::types<std::int32_t, std::uint8_t, std::int64_t>{}, "stable_partition", perf::axis::select);
+    perf::types<std::int32_t, std::uint8_t, std::int64_t>{}, "stable_partition",
+    perf::axis::select);
 
 }  // namespace

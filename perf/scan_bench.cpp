@@ -1,6 +1,7 @@
 // inclusive_scan (int32, uint8, int64: accumulates in the input type) and exclusive_scan of 0/1
 // flags into int32 offsets: predix (seq / omp / kokkos) against std:: (serial and
-// std::execution::par), thrust:: (OpenMP and TBB) and Kokkos::Experimental. Bytes: n·s_in + n·s_out.
+// std::execution::par), thrust:: (OpenMP and TBB) and Kokkos::Experimental.
+// Bytes: n·s_in + n·s_out.
 #include "common/host.hpp"
 
 #include <numeric>
@@ -30,8 +31,8 @@ struct inclusive_scan_bench {
   template <class T> using data = scan_data<T>;
   template <class X, class T, perf::if_std<X> = 0>
   static T* call(X x, data<T>& d) {
-    return perf::std_run(x, [](auto... a) { return std::inclusive_scan(a...); }, d.in.begin(), d.in.end(),
-                         d.out.begin());
+    return perf::std_run(x, [](auto... a) { return std::inclusive_scan(a...); }, d.in.begin(),
+                         d.in.end(), d.out.begin());
   }
 #if PERF_HAS_THRUST_OMP
   template <class X, class T, perf::if_thrust<X> = 0>
@@ -58,13 +59,14 @@ struct exclusive_scan_bench {
   template <class T> using data = scan_data<T>;
   template <class X, class T, perf::if_std<X> = 0>
   static auto call(X x, data<T>& d) {
-    return perf::std_run(x, [](auto... a) { return std::exclusive_scan(a...); }, d.in.begin(), d.in.end(),
-                         d.out.begin(), std::int32_t(0));
+    return perf::std_run(x, [](auto... a) { return std::exclusive_scan(a...); }, d.in.begin(),
+                         d.in.end(), d.out.begin(), std::int32_t(0));
   }
 #if PERF_HAS_THRUST_OMP
   template <class X, class T, perf::if_thrust<X> = 0>
   static auto call(X x, data<T>& d) {
-    return thrust::exclusive_scan(perf::thrust_policy(x), d.in.begin(), d.in.end(), d.out.begin(), std::int32_t(0));
+    return thrust::exclusive_scan(perf::thrust_policy(x), d.in.begin(), d.in.end(), d.out.begin(),
+                                  std::int32_t(0));
   }
 #endif
 #if PERF_HAS_KOKKOS_STD

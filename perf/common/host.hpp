@@ -153,11 +153,13 @@ template <class P>
 using if_predix = std::enable_if_t<predix::is_execution_policy_v<P>, int>;
 /// The std:: and Thrust executors of this build (a call overload taking X serves each of them).
 template <class X>
-using if_std = std::enable_if_t<std::is_same_v<X, std_tag> || (PERF_HAS_TBB && std::is_same_v<X, std_par_tag>), int>;
+using if_std = std::enable_if_t<
+    std::is_same_v<X, std_tag> || (PERF_HAS_TBB && std::is_same_v<X, std_par_tag>), int>;
 template <class X>
-using if_thrust = std::enable_if_t<PERF_HAS_THRUST_OMP && (std::is_same_v<X, thrust_omp_tag> ||
-                                                           (PERF_HAS_TBB && std::is_same_v<X, thrust_tbb_tag>)),
-                                   int>;
+using if_thrust = std::enable_if_t<
+    PERF_HAS_THRUST_OMP && (std::is_same_v<X, thrust_omp_tag> ||
+                            (PERF_HAS_TBB && std::is_same_v<X, thrust_tbb_tag>)),
+    int>;
 
 /// f(a...) serially, f(std::execution::par, a...) for std_par: one call overload for both, as in
 /// `perf::std_run(x, [](auto... a) { return std::count_if(a...); }, first, last, pred)`.
@@ -190,7 +192,7 @@ struct exec_kokkos { static const auto& get() { return predix::kokkos; } };
 /// The baselines this build lacks and why, for the report ("" when none is missing).
 inline std::string absent_baselines() {
   std::string s;
-  if (!PERF_HAS_TBB) s += "std_par, thrust_tbb: no TBB in this build (apt-get install libtbb-dev); ";
+  if (!PERF_HAS_TBB) s += "std_par, thrust_tbb: no TBB (apt-get install libtbb-dev); ";
   if (!PERF_HAS_THRUST_OMP) s += "thrust_omp: needs OpenMP and CCCL headers; ";
   if (!PERF_HAS_KOKKOS_STD) s += "kokkos_std: needs the Kokkos backend on Kokkos >= 4; ";
   return s.empty() ? s : s.substr(0, s.size() - 2);
@@ -214,7 +216,8 @@ template <class Bench, class Exec, class T, class = void>
 struct has_call : std::false_type {};
 template <class Bench, class Exec, class T>
 struct has_call<Bench, Exec, T,
-                std::void_t<decltype(Bench::call(Exec::get(), std::declval<typename Bench::template data<T>&>()))>>
+                std::void_t<decltype(Bench::call(
+                    Exec::get(), std::declval<typename Bench::template data<T>&>()))>>
     : std::true_type {};
 
 template <class Bench, class Exec, class T, class... Ts>
