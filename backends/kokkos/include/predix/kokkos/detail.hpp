@@ -43,13 +43,16 @@ struct chunk {
   chunk(index c, index n) : begin(c * chunk_size), end(std::min(n, begin + chunk_size)) {}
 };
 
+/// How many chunks n elements make.
+inline index chunks_in(index n) { return (n + chunk_size - 1) / chunk_size; }
+
 template <class Space>
 using range_policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<index>>;
 
 /// The chunks of [0, n) on `space`.
 template <class Space>
 range_policy<Space> chunks(const Space& space, index n) {
-  return range_policy<Space>(space, 0, (n + chunk_size - 1) / chunk_size);
+  return range_policy<Space>(space, 0, chunks_in(n));
 }
 
 /// The policy's instance, after checking that Kokkos is usable (std::runtime_error otherwise).

@@ -49,7 +49,7 @@ Counts histogram(const kokkos_policy<Space>& policy, In first, In last, Counts c
   const auto lock = launch_lock(space);
   const index n = last - first;
   const index width = bins.count();
-  const index slices = std::clamp<index>((n + chunk_size - 1) / chunk_size, 1,
+  const index slices = std::clamp<index>(chunks_in(n), 1,
                                          static_cast<index>(space.concurrency()));
   std::vector<std::uint64_t> rows(static_cast<std::size_t>(slices * width), 0);
   if (n > 0) {

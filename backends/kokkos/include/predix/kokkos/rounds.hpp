@@ -88,7 +88,7 @@ struct select_round {
 template <class Space, class Launch, class Stencil, class Pred, class Place>
 index select_rounds(const Space& space, const rounds& plan, const Launch& launch,
                     Stencil stencil, const Pred& pred, const Place& place) {
-  const index most_chunks = (plan.most() + chunk_size - 1) / chunk_size;
+  const index most_chunks = chunks_in(plan.most());
   const auto flags = make_view<std::uint8_t>(space, "predix::flags", plan.most());
   const auto counts = make_view<index>(space, "predix::counts", most_chunks);
   const auto stamps = make_view<index>(space, "predix::stamps", most_chunks);
@@ -98,7 +98,7 @@ index select_rounds(const Space& space, const rounds& plan, const Launch& launch
   for (index r = 0; r < plan.count && !errs.failed(); ++r) {
     const index b = plan.begin(r), e = plan.begin(r + 1);
     index in_round = 0;
-    launch((e - b + chunk_size - 1) / chunk_size,
+    launch(chunks_in(e - b),
            select_round<Stencil, Pred, Place>{stencil, pred, place, b, e, set, flags.data(),
                                               counts.data(), stamps.data(), r + 1, &errs},
            in_round);
@@ -177,7 +177,7 @@ void scan_rounds(const rounds& plan, const Launch& launch, In first, Out out, pa
   for (index r = 0; r < plan.count && !errs.failed(); ++r) {
     const index b = plan.begin(r), e = plan.begin(r + 1);
     partial<T> total = empty_partial<T>();
-    launch((e - b + chunk_size - 1) / chunk_size,
+    launch(chunks_in(e - b),
            scan_round<Inclusive, T, In, Out, Op>{{op, &errs}, first, out, carry, b, e}, total);
     if (errs.failed() || total.empty) continue;
     if (total.begin == b) {  // the round's elements alone
