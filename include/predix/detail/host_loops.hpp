@@ -43,8 +43,8 @@ std::ptrdiff_t count_piece(In first, std::ptrdiff_t begin, std::ptrdiff_t end, P
 /// range's first item apart, then adjacent keys compared without the first-item test, a loop
 /// g++ vectorizes for plain keys (the unique family and the by-key scans' first pass).
 template <class Keys, class Eq, class At>
-std::ptrdiff_t heads_in(const head_flags<Keys, Eq>& heads, std::ptrdiff_t begin, std::ptrdiff_t end,
-                        At at) {
+std::ptrdiff_t heads_in(const head_flags<Keys, Eq>& heads, std::ptrdiff_t begin,
+                        std::ptrdiff_t end, At at) {
   std::ptrdiff_t count = 0;
   if (begin < end && heads.at + begin == 0) {
     at(begin, true);
@@ -72,8 +72,8 @@ std::ptrdiff_t heads_in(const head_flags<Keys, Eq>& heads, std::ptrdiff_t begin,
 
 /// unique_count's: the heads, in heads_in's loop.
 template <class Keys, class Eq>
-std::ptrdiff_t count_piece(const head_flags<Keys, Eq>& first, std::ptrdiff_t begin, std::ptrdiff_t end,
-                           flag_set) {
+std::ptrdiff_t count_piece(const head_flags<Keys, Eq>& first, std::ptrdiff_t begin,
+                           std::ptrdiff_t end, flag_set) {
   return heads_in(first, begin, end, [](std::ptrdiff_t, bool) {});
 }
 
@@ -147,7 +147,9 @@ Acc scan_piece(segment_items<Keys, Values, Eq, V, C> first,
   }
   const std::ptrdiff_t after = out.at + end;
   const bool last = after == write.n;
-  if (last || write.heads[after]) values_out[static_cast<std::ptrdiff_t>(acc.heads) - 1] = acc.value;
+  if (last || write.heads[after]) {
+    values_out[static_cast<std::ptrdiff_t>(acc.heads) - 1] = acc.value;
+  }
   if (last) store_count(write.outputs.count, acc.heads);
   return acc;
 }
