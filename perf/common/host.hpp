@@ -14,9 +14,9 @@
 #include <chrono>
 #include <cstring>
 #include <memory>
+#include <type_traits>
 
 #include <predix/predix.hpp>
-#include <type_traits>
 #ifdef _OPENMP
 #include <omp.h>
 #endif
