@@ -5,7 +5,7 @@
 // Kokkos::Serial's (final passes only), and of parallel_reduce with the per-thread parts joined
 // in random order, either side into the other. The scans and selections run through their
 // rounds (rounds.hpp) with the model in place of Kokkos::parallel_scan, rounds of whole and
-// partial chunks. Non-commutative operators (affine composition) and the selections must give
+// partial chunks; the in-place selections through the same rounds on the default space. Non-commutative operators (affine composition) and the selections must give
 // the serial answers under every thread count; scattered parts must raise order_error.
 #include <gtest/gtest.h>
 
@@ -240,26 +240,20 @@ TEST(KokkosExecutionModel, Selections) {
         } else {
           predix::partition(predix::seq, reference.begin(), reference.end(), pred);
         }
-        auto buffer = kd::make_view<std::int32_t>(space(), "buffer", n);
-        using to_buffer =
-            kd::partition_place<std::int32_t*, std::int32_t*, std::reverse_iterator<std::int32_t*>>;
-        const index selected = kd::select_rounds(
-            space(), plan, model_launch{threads}, data.begin(), pred,
-            to_buffer{data.begin(), buffer.data(), std::make_reverse_iterator(buffer.data() + n)});
-        EXPECT_TRUE(same_elements(data, input)) << "the input written before the move back";
-        using predix::detail::move_back;
         using predix::detail::rejected;
-        for (index b = n - n % 1000; b >= 0; b -= 1000) {  // in parts, in any order
-          const index e = std::min(n, b + 1000);
-          if (stable) {
-            move_back<rejected::in_order>(buffer.data(), n, selected, data.begin(), b, e);
-          } else {
-            move_back<rejected::reversed>(buffer.data(), n, selected, data.begin(), b, e);
-          }
-        }
+        const index selected =
+            stable ? kd::in_place_rounds<rejected::in_order>(space(), "stable_partition", plan,
+                                                             data.begin(), data.begin(), pred)
+                   : kd::in_place_rounds<rejected::reversed>(space(), "partition", plan,
+                                                             data.begin(), data.begin(), pred);
         EXPECT_EQ(selected, k);
         EXPECT_TRUE(same_elements(data, reference)) << (stable ? "stable_partition" : "partition");
       }
+      host_array<std::int32_t> data = input;
+      EXPECT_EQ(kd::in_place_rounds<predix::detail::rejected::dropped>(
+                    space(), "remove_if", plan, data.begin(), data.begin(), pred),
+                k);
+      EXPECT_TRUE(std::equal(data.begin(), data.begin() + k, expected.begin())) << "kept in place";
     }
   });
 }

@@ -6,7 +6,6 @@
 //   fold, piece_total   a piece's total for a scan's first pass
 //   scan_piece          a piece scanned from the value before it (second pass)
 //   flag, scatter       a selection's flags and its branchless scatter from them
-//   move_back           the in-place partitions' copy back from their buffer
 // Hot loops live in functions that take iterators by value: a loop in a lambda that captures
 // them by reference reloads them after every store of a char-sized element (it may alias them).
 #include <algorithm>
@@ -233,26 +232,6 @@ void scatter(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptr
       out_false[to_false] = first[begin + i];
       ++to_false;
     }
-  }
-}
-
-/// Where the in-place forms put the rejected elements after the selected ones.
-enum class rejected { reversed, in_order, dropped };
-
-/// The in-place forms' last step, for positions [begin, end) of the input: their buffer of n
-/// holds the k selected elements at its front and the rejected ones reversed at its back
-/// (scatter to temp and a reverse iterator from temp + n).
-///   buffer a c e d b, k = 2 → reversed: a c e d b; in_order: a c b d e; dropped: a c (end ≤ k)
-template <rejected Order, class V, class It>
-void move_back(V* temp, std::ptrdiff_t n, std::ptrdiff_t k, It first, std::ptrdiff_t begin,
-               std::ptrdiff_t end) {
-  const std::ptrdiff_t middle = std::max(begin, std::min(end, k));
-  std::move(temp + begin, temp + middle, first + begin);
-  if constexpr (Order == rejected::in_order) {  // undo the reversal: first[k + j] = temp[n-1-j]
-    std::move(std::make_reverse_iterator(temp + n - (middle - k)),
-              std::make_reverse_iterator(temp + n - (end - k)), first + middle);
-  } else {
-    std::move(temp + middle, temp + end, first + middle);
   }
 }
 

@@ -3,16 +3,15 @@
 // counted, then scattered from cache). flags 1 0 1 0 0 over a b c d e:
 //   partition_copy   → true: a c, false: b d e (both in order, as Thrust)
 //   stable_partition → a c | b d e     partition → a c | e d b (rejected reversed, as CUB)
-// In place, the rounds copy element i to a buffer: selected to their rank s, rejected number r
-// to n-1-r (so from the back, reversed); a Kokkos::parallel_for moves them back a chunk at a
-// time (detail::move_back), reading the rejected from the back again for stable_partition.
-// The input is only read until every predicate has run, so a throwing predicate leaves it as
-// it was.
+// In place, as the OpenMP backend (detail/in_place.hpp): every flag as a bit, then rounds that
+// stash each chunk and move it to its place. The input is only read until every predicate has
+// run, so a throwing predicate leaves it as it was.
 #include <iterator>
 #include <string>
 #include <utility>
 
 #include <predix/detail/host_loops.hpp>
+#include <predix/detail/in_place.hpp>
 #include <predix/detail/range.hpp>
 #include <predix/kokkos/detail.hpp>
 #include <predix/kokkos/policy.hpp>
@@ -21,8 +20,7 @@
 namespace predix {
 namespace kokkos_detail {
 
-/// partition_copy's place in select_rounds(): a chunk's elements to their ranks on their sides;
-/// the in-place forms' too, with the buffer's front and its back (reversed) as the sides.
+/// partition_copy's place in select_rounds(): a chunk's elements to their ranks on their sides.
 template <class In, class OutTrue, class OutFalse>
 struct partition_place {
   In first;
@@ -33,25 +31,80 @@ struct partition_place {
   }
 };
 
-/// Order: the rejected elements reversed (partition) or in order (stable_partition).
+/// The in-place forms (detail/in_place.hpp) over the rounds of `plan`: the flags as bits (one
+/// Kokkos::parallel_reduce), then per round one Kokkos::parallel_for stashing its chunks and one
+/// moving them to their places, then one moving the rejected from the side buffer after the
+/// selected. Returns how many were selected; Order says where the rejected go.
+template <detail::rejected Order, class Space, class It, class Stencil, class Pred>
+index in_place_rounds(const Space& space, const std::string& label, const rounds& plan, It first,
+                      Stencil stencil, const Pred& pred) {
+  static_assert(chunk_size % detail::word_bits == 0, "a chunk's flags fill whole words");
+  using V = detail::value_t<It>;
+  const index n = plan.n;
+  const auto bits_view = make_view<std::uint64_t>(space, "predix::bits", detail::words_in(n));
+  std::uint64_t* const bits = bits_view.data();
+  index k = 0;
+  {
+    errors errs;
+    Kokkos::parallel_reduce(
+        label + "::flags", chunks(space, n),
+        [=, &errs](const index c, index& set) {
+          const chunk part(c, n);
+          guarded(&errs, part.begin, [&] {
+            set += detail::flag_words(stencil, n, part.begin / detail::word_bits,
+                                      detail::words_in(part.end), bits, pred);
+          });
+        },
+        k);
+    space.fence();
+    errs.rethrow();
+  }
+  const index rest = Order == detail::rejected::dropped ? 0 : n - k;
+  const auto side_view = make_view<V>(space, "predix::side", rest);
+  const auto stash_view = make_view<V>(space, "predix::stash", plan.most());
+  const auto counts_view = make_view<index>(space, "predix::counts", 3 * chunks_in(plan.most()));
+  V* const side = side_view.data();
+  V* const temp = stash_view.data();
+  index* const set = counts_view.data();  // per chunk of a round: selected, and before it
+  index* const set_before = set + chunks_in(plan.most());
+  index* const rejected_before = set_before + chunks_in(plan.most());
+  index set_total = 0, rejected_total = 0;
+  for (index r = 0; r < plan.count; ++r) {
+    const index b = plan.begin(r), e = plan.begin(r + 1);
+    for_each_chunk(space, label + "::stash", e - b, [=](index cb, index ce) {
+      set[cb / chunk_size] = detail::stash(first, b + cb, b + ce, bits, temp + cb);
+    });
+    for (index c = 0; c < chunks_in(e - b); ++c) {
+      set_before[c] = set_total;
+      rejected_before[c] = rejected_total;
+      set_total += set[c];
+      rejected_total += std::min(e - b - c * chunk_size, chunk_size) - set[c];
+    }
+    for_each_chunk(space, label + "::place", e - b, [=](index cb, index ce) {
+      const index c = cb / chunk_size;
+      detail::unstash<Order>(temp + cb, ce - cb, set[c], first, set_before[c], side,
+                             rejected_before[c]);
+    });
+  }
+  const It rest_first = first + static_cast<detail::diff_t<It>>(k);
+  for_each_chunk(space, label + "::side", rest, [=](index cb, index ce) {
+    detail::move_side<Order>(side, rest, rest_first, cb, ce);
+  });
+  return k;
+}
+
+/// The in-place forms on the policy's space, in rounds of about round_bytes per thread.
 template <detail::rejected Order, class Space, class It, class Stencil, class Pred>
 It partition_in_place(const kokkos_policy<Space>& policy, const char* name, It first, It last,
-                      Stencil stencil, Pred& pred) {
+                      Stencil stencil, const Pred& pred) {
   const Space space = space_of(policy, name);
   const auto lock = launch_lock(space);
   const index n = last - first;
   if (n == 0) return first;
-  using V = detail::value_t<It>;
-  const std::string label = std::string("predix::") + name;
-  const auto buffer = make_view<V>(space, "predix::partition::buffer", n);
-  V* const temp = buffer.data();
-  using place = partition_place<It, V*, std::reverse_iterator<V*>>;
-  const index selected = select_rounds(space, label, n, sizeof(V), stencil, pred,
-                                       place{first, temp, std::make_reverse_iterator(temp + n)});
-  for_each_chunk(space, label + "::move_back", n, [first, temp, n, selected](index b, index e) {
-    detail::move_back<Order>(temp, n, selected, first, b, e);
-  });
-  return first + static_cast<detail::diff_t<It>>(selected);
+  const index k = in_place_rounds<Order>(
+      space, std::string("predix::") + name,
+      rounds_for(space, n, 2 * sizeof(detail::value_t<It>)), first, stencil, pred);
+  return first + static_cast<detail::diff_t<It>>(k);
 }
 
 }  // namespace kokkos_detail

@@ -1,6 +1,7 @@
 #pragma once
-// The one compaction behind copy_if, remove_copy_if, partition_copy and (through a temporary
-// buffer) remove_if, partition and stable_partition. Per round of two_pass, each thread:
+// The compactions: copy_if, remove_copy_if and partition_copy (compact), and in place
+// remove_if, partition and stable_partition (partition_in_place). Per round of two_pass, each
+// thread of compact:
 //   pass 1   flags of its piece, one predicate call per element, into its own uint8 buffer,
 //            and their count
 //   thread 0 exclusive scan of the counts: where each piece's selected and rejected go
@@ -9,9 +10,8 @@
 // rejected before 0 1 → selected a c | d, rejected b | e.
 // Memory: the input is read once from memory (pass 2 reads it from cache) and each output
 // element written once; temporary storage is one tile of flags per thread: cache_bytes /
-// (sizeof(value) + 1) bytes, e.g. 205 KiB for int32. The in-place forms add a buffer of n
-// values: read n, write n (buffer), read n, write n (input) — 4n·s instead of the minimal 2n·s,
-// the price of running every predicate before the first write to the input.
+// (sizeof(value) + 1) bytes, e.g. 205 KiB for int32. The in-place forms have loops of their own
+// (detail/in_place.hpp).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
@@ -22,6 +22,7 @@
 #include <vector>
 
 #include <predix/detail/host_loops.hpp>
+#include <predix/detail/in_place.hpp>
 #include <predix/detail/range.hpp>
 #include <predix/openmp/detail.hpp>
 
@@ -68,27 +69,57 @@ std::ptrdiff_t compact(In first, std::ptrdiff_t n, Stencil stencil, const Pred& 
   return total;
 }
 
-/// The in-place forms: compaction into a temporary buffer, the selected from its front and the
-/// rejected from its back (so they arrive reversed), then a parallel copy back. The buffer is
-/// allocated, and every predicate has run, before the first write to the input.
-///   flags 1 0 1 0 0 over a b c d e → buffer a c e d b → reversed: a c e d b;
-///   in_order: a c b d e; dropped (remove_if of the rejected): a c
+/// The in-place forms (detail/in_place.hpp): the flags of every element as bits, then rounds
+/// of two_pass that stash each piece and move it to its place, then the rejected elements from
+/// the side buffer after the selected ones. Every buffer is allocated, and every predicate has
+/// run, before the first write to the input.
 template <rejected Order, class It, class Stencil, class Pred>
 It partition_in_place(It first, It last, Stencil stencil, const Pred& pred) {
   using V = detail::value_t<It>;
   const std::ptrdiff_t n = last - first;
   if (n == 0) return first;
-  const std::unique_ptr<V[]> buffer(new V[static_cast<std::size_t>(n)]);
-  V* const temp = buffer.get();
+  const int team = team_for(n);
+  const std::unique_ptr<std::uint64_t[]> bits(
+      new std::uint64_t[static_cast<std::size_t>(detail::words_in(n))]);
+  std::vector<std::ptrdiff_t> set_in(static_cast<std::size_t>(team), 0);
+  for_each_piece(detail::words_in(n), team, [&](const piece& words) {
+    set_in[words.index] = detail::flag_words(stencil, n, words.begin, words.end, bits.get(), pred);
+  });
   std::ptrdiff_t k = 0;
-  if constexpr (Order == rejected::dropped) {
-    k = compact(first, n, stencil, pred, temp, discard_output{});
-  } else {
-    k = compact(first, n, stencil, pred, temp, std::make_reverse_iterator(temp + n));
-  }
-  const std::ptrdiff_t end = Order == rejected::dropped ? k : n;
-  for_each_piece(end, team_for(end), [&](const piece& p) {
-    detail::move_back<Order>(temp, n, k, first, p.begin, p.end);
+  for (const std::ptrdiff_t s : set_in) k += s;
+
+  const std::ptrdiff_t rest = Order == rejected::dropped ? 0 : n - k;
+  const std::unique_ptr<V[]> side(new V[static_cast<std::size_t>(rest)]);
+  const std::ptrdiff_t tile = tile_for(2 * sizeof(V));  // the piece and its stash in cache
+  const std::unique_ptr<V[]> stashes(new V[static_cast<std::size_t>(team * tile)]);
+  struct slot {
+    std::ptrdiff_t size, set;           // this round's piece
+    std::ptrdiff_t set_before, rejected_before;  // in all earlier pieces
+  };
+  std::vector<slot> slots(static_cast<std::size_t>(team));
+  std::ptrdiff_t set_total = 0, rejected_total = 0;
+  two_pass(
+      n, tile, team,
+      [&](const piece& p) {
+        slots[p.index].size = p.size();
+        slots[p.index].set =
+            detail::stash(first, p.begin, p.end, bits.get(), stashes.get() + p.index * tile);
+      },
+      [&](int count) {
+        for (int t = 0; t < count; ++t) {
+          slots[t].set_before = set_total;
+          slots[t].rejected_before = rejected_total;
+          set_total += slots[t].set;
+          rejected_total += slots[t].size - slots[t].set;
+        }
+      },
+      [&](const piece& p) {
+        const slot& s = slots[p.index];
+        detail::unstash<Order>(stashes.get() + p.index * tile, s.size, s.set, first,
+                               s.set_before, side.get(), s.rejected_before);
+      });
+  for_each_piece(rest, team_for(rest), [&](const piece& p) {
+    detail::move_side<Order>(side.get(), rest, first + k, p.begin, p.end);
   });
   return first + k;
 }

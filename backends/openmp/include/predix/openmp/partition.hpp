@@ -2,8 +2,8 @@
 // OpenMP partition family. flags 1 0 1 0 0 over a b c d e:
 //   stable_partition → a c | b d e     partition → a c | e d b (rejected reversed, as CUB)
 //   partition_copy   → true: a c, false: b d e (both in order, as Thrust)
-// One predicate call per element (compact.hpp). The in-place forms go through a temporary
-// buffer, so every predicate runs before the first write to the input.
+// One predicate call per element (compact.hpp). The in-place forms keep every flag as a bit
+// before the first write to the input: a throwing predicate leaves it as it was.
 #include <utility>
 
 #include <predix/openmp/compact.hpp>

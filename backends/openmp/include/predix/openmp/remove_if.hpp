@@ -1,7 +1,7 @@
 #pragma once
 // OpenMP remove_if, in place: in a b c d, stencil flags 1 0 1 1 → b | (rest unspecified).
-// The kept elements are compacted into a temporary buffer and copied back, so every predicate
-// runs before the first write: a throwing predicate leaves the input as it was.
+// Every predicate runs before the first write (compact.hpp, partition_in_place): a throwing
+// predicate leaves the input as it was.
 #include <predix/detail/functional.hpp>
 #include <predix/openmp/compact.hpp>
 #include <predix/openmp/policy.hpp>

@@ -1,0 +1,128 @@
+#pragma once
+// The loops of the host backends' in-place selections (remove_if, partition, stable_partition),
+// apart from how they share the range among threads. Every predicate runs before the first
+// write to the input (DESIGN.md §6), so the flags are kept, one bit an element; then, a round
+// of pieces at a time, each piece is stashed in cache (stash), and after a barrier moved to its
+// place (unstash): the selected ones in place, to their rank, which never lies past the round
+// (ranks ≤ indices), the rejected ones to a side buffer of n - k, moved after the selected at
+// the end (move_side). Traffic: 2n reads, n writes and 2(n - k) more for the rejected; no
+// buffer of n to touch (a fresh one costs more than the copy: docs/perf/host.md).
+//   flags 1 0 1 0 0 over a b c d e → in place a c, side b d e → stable_partition a c | b d e,
+//   partition a c | e d b, remove_if (of the 0s) a c
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <type_traits>
+#include <utility>
+
+#include <predix/detail/functional.hpp>
+
+namespace predix::detail {
+
+/// Where the in-place forms put the rejected elements after the selected ones.
+enum class rejected { reversed, in_order, dropped };
+
+inline constexpr std::ptrdiff_t word_bits = 64;
+
+/// Words of word_bits flags for n elements.
+constexpr std::ptrdiff_t words_in(std::ptrdiff_t n) { return (n + word_bits - 1) / word_bits; }
+
+/// 64 flags of 0 or 1 as the bits of one word: each 8 of them by one multiplication (byte j of
+/// v lands on bit 56 + j), so the predicate's loop stays a plain vectorizable one.
+inline std::uint64_t pack(const std::uint8_t* flags) {
+  std::uint64_t word = 0;
+  for (int g = 0; g < 8; ++g) {
+    std::uint64_t v = 0;
+    for (int j = 0; j < 8; ++j) v |= std::uint64_t{flags[8 * g + j]} << (8 * j);
+    word |= (v * 0x0102040810204080ull) >> 56 << (8 * g);
+  }
+  return word;
+}
+
+/// Words [begin, end) of the flags of stencil[0, n): bit j of word w = pred(stencil[64w + j]).
+/// Returns how many are set.
+template <class Stencil, class Pred>
+std::ptrdiff_t flag_words(Stencil stencil, std::ptrdiff_t n, std::ptrdiff_t begin,
+                          std::ptrdiff_t end, std::uint64_t* bits, Pred pred) {
+  std::ptrdiff_t set = 0;
+  std::uint8_t flags[word_bits];
+  for (std::ptrdiff_t w = begin; w < end; ++w) {
+    const std::ptrdiff_t at = w * word_bits;
+    if (n - at >= word_bits) {
+      for (int j = 0; j < word_bits; ++j) flags[j] = test(pred, stencil[at + j]);
+    } else {
+      std::fill_n(flags, word_bits, std::uint8_t{0});
+      for (int j = 0; j < n - at; ++j) flags[j] = test(pred, stencil[at + j]);
+    }
+    bits[w] = pack(flags);
+    for (const std::uint8_t f : flags) set += f;
+  }
+  return set;
+}
+
+/// Copies first[begin, end) to temp: those with their bit set to its front in order, the others
+/// from its back, reversed. Returns how many are set. A word's elements all of one kind are
+/// copied as a block (half the words at 1% or 99% selected, randomly placed).
+///   bits 1 0 1 0 0 over a b c d e → temp a c e d b, returns 2
+template <class It, class V>
+std::ptrdiff_t stash(It first, std::ptrdiff_t begin, std::ptrdiff_t end,
+                     const std::uint64_t* bits, V* temp) {
+  std::ptrdiff_t front = 0, back = end - begin - 1;
+  for (std::ptrdiff_t i = begin; i < end;) {
+    const std::ptrdiff_t stop = std::min(end, (i / word_bits + 1) * word_bits);
+    const int len = static_cast<int>(stop - i);
+    const std::uint64_t mask = len == word_bits ? ~std::uint64_t{0} : (std::uint64_t{1} << len) - 1;
+    std::uint64_t word = (bits[i / word_bits] >> (i % word_bits)) & mask;
+    if (word == mask) {
+      std::copy(first + i, first + stop, temp + front);
+      front += len;
+    } else if (word == 0) {
+      std::copy(first + i, first + stop, std::make_reverse_iterator(temp + back + 1));
+      back -= len;
+    } else {
+      for (std::ptrdiff_t j = i; j < stop; ++j, word >>= 1) {
+        const bool f = word & 1u;
+        if constexpr (std::is_trivially_copyable_v<V>) {  // both stores; the other kind overwrites
+          const V x = first[j];
+          temp[front] = x;
+          temp[back] = x;
+          front += f;
+          back -= !f;
+        } else if (f) {
+          temp[front++] = first[j];
+        } else {
+          temp[back--] = first[j];
+        }
+      }
+    }
+    i = stop;
+  }
+  return front;
+}
+
+/// A stashed piece of len elements, `set` of them selected, to its places: the selected to
+/// first[to_set...], the rejected in order to side[to_side...] (none for Order dropped).
+template <rejected Order, class V, class It>
+void unstash(V* temp, std::ptrdiff_t len, std::ptrdiff_t set, It first, std::ptrdiff_t to_set,
+             V* side, std::ptrdiff_t to_side) {
+  std::move(temp, temp + set, first + to_set);
+  if constexpr (Order != rejected::dropped) {
+    std::move(std::make_reverse_iterator(temp + len), std::make_reverse_iterator(temp + set),
+              side + to_side);
+  }
+}
+
+/// Positions [begin, end) of the rejected part `rest` of the input (after the selected ones)
+/// from the side buffer of its `count` elements in order: as they are, or reversed.
+template <rejected Order, class V, class It>
+void move_side(V* side, std::ptrdiff_t count, It rest, std::ptrdiff_t begin, std::ptrdiff_t end) {
+  if constexpr (Order == rejected::reversed) {
+    std::move(std::make_reverse_iterator(side + count - begin),
+              std::make_reverse_iterator(side + count - end), rest + begin);
+  } else {
+    std::move(side + begin, side + end, rest + begin);
+  }
+}
+
+}  // namespace predix::detail
