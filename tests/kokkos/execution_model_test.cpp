@@ -5,8 +5,9 @@
 // Kokkos::Serial's (final passes only), and of parallel_reduce with the per-thread parts joined
 // in random order, either side into the other. The scans and selections run through their
 // rounds (rounds.hpp) with the model in place of Kokkos::parallel_scan, rounds of whole and
-// partial chunks; the in-place selections through the same rounds on the default space. Non-commutative operators (affine composition) and the selections must give
-// the serial answers under every thread count; scattered parts must raise order_error.
+// partial chunks (the in-place selections: the same rounds on the default space).
+// Non-commutative operators (affine composition) and the selections must give the serial
+// answers under every thread count; scattered parts must raise order_error.
 #include <gtest/gtest.h>
 
 #include <algorithm>
