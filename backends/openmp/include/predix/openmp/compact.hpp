@@ -118,7 +118,7 @@ It partition_in_place(It first, It last, Stencil stencil, const Pred& pred) {
         detail::unstash<Order>(stashes.get() + p.index * tile, s.size, s.set, first,
                                s.set_before, side.get(), s.rejected_before);
       });
-  for_each_piece(rest, team_for(rest), [&](const piece& p) {
+  for_each_piece(rest, team, [&](const piece& p) {  // the call's team: a smaller one costs more
     detail::move_side<Order>(side.get(), rest, first + k, p.begin, p.end);
   });
   return first + k;
