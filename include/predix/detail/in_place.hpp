@@ -7,6 +7,8 @@
 // (ranks ≤ indices), the rejected ones to a side buffer of n - k, moved after the selected at
 // the end (move_side). Traffic: 2n reads, n writes and 2(n - k) more for the rejected; no
 // buffer of n to touch (a fresh one costs more than the copy: docs/perf/host.md).
+// stable_partition with the rejected in the majority sweeps from the end instead, the rejected
+// staying and the selected going aside (reverse_flags).
 //   flags 1 0 1 0 0 over a b c d e → in place a c, side b d e → stable_partition a c | b d e,
 //   partition a c | e d b, remove_if (of the 0s) a c
 #include <algorithm>
@@ -59,6 +61,36 @@ std::ptrdiff_t flag_words(Stencil stencil, std::ptrdiff_t n, std::ptrdiff_t begi
     for (const std::uint8_t f : flags) set += f;
   }
   return set;
+}
+
+/// x with its bits in reverse order.
+inline std::uint64_t reverse_bits(std::uint64_t x) {
+  x = ((x >> 1) & 0x5555555555555555ull) | ((x & 0x5555555555555555ull) << 1);
+  x = ((x >> 2) & 0x3333333333333333ull) | ((x & 0x3333333333333333ull) << 2);
+  x = ((x >> 4) & 0x0f0f0f0f0f0f0f0full) | ((x & 0x0f0f0f0f0f0f0f0full) << 4);
+  x = ((x >> 8) & 0x00ff00ff00ff00ffull) | ((x & 0x00ff00ff00ff00ffull) << 8);
+  x = ((x >> 16) & 0x0000ffff0000ffffull) | ((x & 0x0000ffff0000ffffull) << 16);
+  return (x >> 32) | (x << 32);
+}
+
+/// Words [begin, end) of the flags of the n elements read from the end, each negated: bit i of
+/// out is the negation of bit n-1-i of bits. stable_partition sweeps from the end with them
+/// when the rejected are the majority: they stay, the selected go to the side buffer.
+///   bits 1 0 1 0 0 (n = 5) → out 1 1 0 1 0
+inline void reverse_flags(const std::uint64_t* bits, std::ptrdiff_t n, std::ptrdiff_t begin,
+                          std::ptrdiff_t end, std::uint64_t* out) {
+  for (std::ptrdiff_t w = begin; w < end; ++w) {
+    const std::ptrdiff_t at = n - word_bits * (w + 1);  // bit t of window: flag at + t
+    std::uint64_t window;
+    if (at >= 0) {
+      const std::ptrdiff_t q = at / word_bits, r = at % word_bits;
+      window = bits[q] >> r;
+      if (r != 0) window |= bits[q + 1] << (word_bits - r);
+    } else {  // the last word: flags at + t < 0 do not exist
+      window = bits[0] << -at;
+    }
+    out[w] = ~reverse_bits(window);
+  }
 }
 
 /// Copies first[begin, end) to temp: those with their bit set to its front in order, the others

@@ -31,43 +31,24 @@ struct partition_place {
   }
 };
 
-/// The in-place forms (detail/in_place.hpp) over the rounds of `plan`: the flags as bits (one
-/// Kokkos::parallel_reduce), then per round one Kokkos::parallel_for stashing its chunks and one
-/// moving them to their places, then one moving the rejected from the side buffer after the
-/// selected. Returns how many were selected; Order says where the rejected go.
-template <detail::rejected Order, class Space, class It, class Stencil, class Pred>
-index in_place_rounds(const Space& space, const std::string& label, const rounds& plan, It first,
-                      Stencil stencil, const Pred& pred) {
-  static_assert(chunk_size % detail::word_bits == 0, "a chunk's flags fill whole words");
+/// The in-place forms' placing (detail/in_place.hpp) over the rounds of `plan`, once `bits`
+/// hold the flags of which k are set: per round one Kokkos::parallel_for stashing its chunks
+/// and one moving them to their places, then one moving the rejected from the side buffer
+/// after the selected.
+template <detail::rejected Order, class Space, class It>
+void place_rounds(const Space& space, const std::string& label, const rounds& plan, It first,
+                  index k, const std::uint64_t* bits) {
   using V = detail::value_t<It>;
-  const index n = plan.n;
-  const auto bits_view = make_view<std::uint64_t>(space, "predix::bits", detail::words_in(n));
-  std::uint64_t* const bits = bits_view.data();
-  index k = 0;
-  {
-    errors errs;
-    Kokkos::parallel_reduce(
-        label + "::flags", chunks(space, n),
-        [=, &errs](const index c, index& set) {
-          const chunk part(c, n);
-          guarded(&errs, part.begin, [&] {
-            set += detail::flag_words(stencil, n, part.begin / detail::word_bits,
-                                      detail::words_in(part.end), bits, pred);
-          });
-        },
-        k);
-    space.fence();
-    errs.rethrow();
-  }
-  const index rest = Order == detail::rejected::dropped ? 0 : n - k;
+  const index rest = Order == detail::rejected::dropped ? 0 : plan.n - k;
   const auto side_view = make_view<V>(space, "predix::side", rest);
   const auto stash_view = make_view<V>(space, "predix::stash", plan.most());
-  const auto counts_view = make_view<index>(space, "predix::counts", 3 * chunks_in(plan.most()));
+  const index most_chunks = chunks_in(plan.most());
+  const auto counts_view = make_view<index>(space, "predix::counts", 3 * most_chunks);
   V* const side = side_view.data();
   V* const temp = stash_view.data();
   index* const set = counts_view.data();  // per chunk of a round: selected, and before it
-  index* const set_before = set + chunks_in(plan.most());
-  index* const rejected_before = set_before + chunks_in(plan.most());
+  index* const set_before = set + most_chunks;
+  index* const rejected_before = set_before + most_chunks;
   index set_total = 0, rejected_total = 0;
   for (index r = 0; r < plan.count; ++r) {
     const index b = plan.begin(r), e = plan.begin(r + 1);
@@ -90,6 +71,46 @@ index in_place_rounds(const Space& space, const std::string& label, const rounds
   for_each_chunk(space, label + "::side", rest, [=](index cb, index ce) {
     detail::move_side<Order>(side, rest, rest_first, cb, ce);
   });
+}
+
+/// The in-place forms over the rounds of `plan`: the flags as bits (one
+/// Kokkos::parallel_reduce), then their placing; stable_partition with more rejected than
+/// selected places the range read from the end. Returns how many were selected; Order says
+/// where the rejected go.
+template <detail::rejected Order, class Space, class It, class Stencil, class Pred>
+index in_place_rounds(const Space& space, const std::string& label, const rounds& plan, It first,
+                      Stencil stencil, const Pred& pred) {
+  static_assert(chunk_size % detail::word_bits == 0, "a chunk's flags fill whole words");
+  const index n = plan.n, words = detail::words_in(n);
+  const auto bits_view = make_view<std::uint64_t>(space, "predix::bits", words);
+  std::uint64_t* const bits = bits_view.data();
+  index k = 0;
+  {
+    errors errs;
+    Kokkos::parallel_reduce(
+        label + "::flags", chunks(space, n),
+        [=, &errs](const index c, index& set) {
+          const chunk part(c, n);
+          guarded(&errs, part.begin, [&] {
+            set += detail::flag_words(stencil, n, part.begin / detail::word_bits,
+                                      detail::words_in(part.end), bits, pred);
+          });
+        },
+        k);
+    space.fence();
+    errs.rethrow();
+  }
+  if (Order == detail::rejected::in_order && k < n - k) {
+    const auto back_view = make_view<std::uint64_t>(space, "predix::bits", words);
+    std::uint64_t* const back = back_view.data();
+    for_each_chunk(space, label + "::reverse_flags", words,
+                   [=](index b, index e) { detail::reverse_flags(bits, n, b, e, back); });
+    const It last = first + static_cast<detail::diff_t<It>>(n);
+    place_rounds<detail::rejected::in_order>(space, label, plan, std::make_reverse_iterator(last),
+                                             n - k, back);
+  } else {
+    place_rounds<Order>(space, label, plan, first, k, bits);
+  }
   return k;
 }
 

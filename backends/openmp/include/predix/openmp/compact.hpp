@@ -69,31 +69,18 @@ std::ptrdiff_t compact(In first, std::ptrdiff_t n, Stencil stencil, const Pred& 
   return total;
 }
 
-/// The in-place forms (detail/in_place.hpp): the flags of every element as bits, then rounds
-/// of two_pass that stash each piece and move it to its place, then the rejected elements from
-/// the side buffer after the selected ones. Every buffer is allocated, and every predicate has
-/// run, before the first write to the input.
-template <rejected Order, class It, class Stencil, class Pred>
-It partition_in_place(It first, It last, Stencil stencil, const Pred& pred) {
-  using V = detail::value_t<It>;
-  const std::ptrdiff_t n = last - first;
-  if (n == 0) return first;
-  const int team = team_for(n);
-  const std::unique_ptr<std::uint64_t[]> bits(
-      new std::uint64_t[static_cast<std::size_t>(detail::words_in(n))]);
-  std::vector<std::ptrdiff_t> set_in(static_cast<std::size_t>(team), 0);
-  for_each_piece(detail::words_in(n), team, [&](const piece& words) {
-    set_in[words.index] = detail::flag_words(stencil, n, words.begin, words.end, bits.get(), pred);
-  });
-  std::ptrdiff_t k = 0;
-  for (const std::ptrdiff_t s : set_in) k += s;
-
+/// The in-place forms' placing (detail/in_place.hpp), once `bits` hold the n flags of which
+/// k are set: rounds of two_pass that stash each piece and move it to its place, then the
+/// rejected from the side buffer after the selected.
+template <rejected Order, class It, class V = detail::value_t<It>>
+void place_in_place(It first, std::ptrdiff_t n, std::ptrdiff_t k, const std::uint64_t* bits,
+                    int team) {
   const std::ptrdiff_t rest = Order == rejected::dropped ? 0 : n - k;
   const std::unique_ptr<V[]> side(new V[static_cast<std::size_t>(rest)]);
   const std::ptrdiff_t tile = tile_for(2 * sizeof(V));  // the piece and its stash in cache
   const std::unique_ptr<V[]> stashes(new V[static_cast<std::size_t>(team * tile)]);
   struct slot {
-    std::ptrdiff_t size, set;           // this round's piece
+    std::ptrdiff_t size, set;                    // this round's piece
     std::ptrdiff_t set_before, rejected_before;  // in all earlier pieces
   };
   std::vector<slot> slots(static_cast<std::size_t>(team));
@@ -103,7 +90,7 @@ It partition_in_place(It first, It last, Stencil stencil, const Pred& pred) {
       [&](const piece& p) {
         slots[p.index].size = p.size();
         slots[p.index].set =
-            detail::stash(first, p.begin, p.end, bits.get(), stashes.get() + p.index * tile);
+            detail::stash(first, p.begin, p.end, bits, stashes.get() + p.index * tile);
       },
       [&](int count) {
         for (int t = 0; t < count; ++t) {
@@ -121,6 +108,34 @@ It partition_in_place(It first, It last, Stencil stencil, const Pred& pred) {
   for_each_piece(rest, team, [&](const piece& p) {  // the call's team: a smaller one costs more
     detail::move_side<Order>(side.get(), rest, first + k, p.begin, p.end);
   });
+}
+
+/// The in-place forms: the flags of every element as bits, then their placing; stable_partition
+/// with more rejected than selected places the range read from the end. Every buffer is
+/// allocated, and every predicate has run, before the first write to the input.
+template <rejected Order, class It, class Stencil, class Pred>
+It partition_in_place(It first, It last, Stencil stencil, const Pred& pred) {
+  const std::ptrdiff_t n = last - first;
+  if (n == 0) return first;
+  const int team = team_for(n);
+  const std::ptrdiff_t words = detail::words_in(n);
+  const std::unique_ptr<std::uint64_t[]> bits(new std::uint64_t[static_cast<std::size_t>(words)]);
+  std::vector<std::ptrdiff_t> set_in(static_cast<std::size_t>(team), 0);
+  for_each_piece(words, team, [&](const piece& w) {
+    set_in[w.index] = detail::flag_words(stencil, n, w.begin, w.end, bits.get(), pred);
+  });
+  std::ptrdiff_t k = 0;
+  for (const std::ptrdiff_t s : set_in) k += s;
+  if (Order == rejected::in_order && k < n - k) {
+    const std::unique_ptr<std::uint64_t[]> back(new std::uint64_t[static_cast<std::size_t>(words)]);
+    for_each_piece(words, team, [&](const piece& w) {
+      detail::reverse_flags(bits.get(), n, w.begin, w.end, back.get());
+    });
+    place_in_place<rejected::in_order>(std::make_reverse_iterator(last), n, n - k, back.get(),
+                                       team);
+  } else {
+    place_in_place<Order>(first, n, k, bits.get(), team);
+  }
   return first + k;
 }
 
