@@ -5,10 +5,10 @@
 // of pieces at a time, each piece is stashed in cache (stash), and after a barrier moved to its
 // place (unstash): the selected ones in place, to their rank, which never lies past the round
 // (ranks ≤ indices), the rejected ones to a side buffer of n - k, moved after the selected at
-// the end (move_side). Traffic: 2n reads, n writes and 2(n - k) more for the rejected; no
-// buffer of n to touch (a fresh one costs more than the copy: docs/perf/host.md).
-// stable_partition with the rejected in the majority sweeps from the end instead, the rejected
-// staying and the selected going aside (reverse_flags).
+// the end (move_side). stable_partition with the rejected in the majority sweeps from the end
+// instead, the rejected staying and the selected going aside (reverse_flags). Traffic: 2n
+// reads, n writes and twice the side buffer; no buffer of n to touch (a fresh one costs more
+// than the copy: docs/perf/host.md).
 //   flags 1 0 1 0 0 over a b c d e → in place a c, side b d e → stable_partition a c | b d e,
 //   partition a c | e d b, remove_if (of the 0s) a c
 #include <algorithm>

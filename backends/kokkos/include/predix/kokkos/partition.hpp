@@ -101,7 +101,7 @@ index in_place_rounds(const Space& space, const std::string& label, const rounds
     errs.rethrow();
   }
   if (Order == detail::rejected::in_order && k < n - k) {
-    const auto back_view = make_view<std::uint64_t>(space, "predix::bits", words);
+    const auto back_view = make_view<std::uint64_t>(space, "predix::reversed_bits", words);
     std::uint64_t* const back = back_view.data();
     for_each_chunk(space, label + "::reverse_flags", words,
                    [=](index b, index e) { detail::reverse_flags(bits, n, b, e, back); });
