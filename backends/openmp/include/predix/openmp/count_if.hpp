@@ -1,6 +1,7 @@
 #pragma once
 // OpenMP count_if: flags 1 0 1 1 → 3, in the iterator's difference type (64-bit for pointers).
-// One piece per thread, each counted privately; the counts are summed on the caller.
+// Blocks handed to the threads as they come free (for_each_block), each thread counting into its
+// own slot; the slots are summed on the caller.
 #include <cstddef>
 #include <cstdint>
 #include <numeric>
@@ -20,8 +21,8 @@ detail::diff_t<In> count_if(const openmp_policy&, In first, In last, Pred pred, 
   if (n == 0) return 0;
   const int team = team_for(n);
   std::vector<std::ptrdiff_t> counts(static_cast<std::size_t>(team), 0);
-  for_each_piece(n, team, [&](const piece& p) {
-    counts[p.index] = detail::count_piece(first, p.begin, p.end, pred);
+  for_each_block(n, block_for(sizeof(detail::value_t<In>)), team, [&](const piece& p) {
+    counts[p.index] += detail::count_piece(first, p.begin, p.end, pred);
   });
   return static_cast<detail::diff_t<In>>(std::accumulate(counts.begin(), counts.end(),
                                                          std::ptrdiff_t(0)));

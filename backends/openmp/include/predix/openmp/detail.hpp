@@ -2,7 +2,8 @@
 // OpenMP plumbing shared by the backend's algorithms:
 //   split          — cut a range into nearly equal pieces (64-bit sizes):
 //                    10 elements, 3 threads → [0,4) [4,7) [7,10)
-//   for_each_piece — one piece per thread, one parallel region (reduce, count_if, copies)
+//   for_each_piece — one piece per thread, one parallel region (reduce, copies)
+//   for_each_block — blocks handed to the threads as they come free (count_if)
 //   two_pass       — rounds of  pass 1 on every thread | combine on thread 0 | pass 2 on every
 //                    thread; a round is small enough that pass 2 finds its piece in cache
 //                    (scan, compaction)
@@ -32,6 +33,9 @@
 #ifndef PREDIX_OPENMP_ALONE_RATIO
 #define PREDIX_OPENMP_ALONE_RATIO 1
 #endif
+#ifndef PREDIX_OPENMP_BLOCK_BYTES
+#define PREDIX_OPENMP_BLOCK_BYTES (256 * 1024)
+#endif
 #ifndef PREDIX_OPENMP_FIND_BLOCK
 #define PREDIX_OPENMP_FIND_BLOCK 2048
 #endif
@@ -44,6 +48,9 @@ inline constexpr std::ptrdiff_t min_piece = PREDIX_OPENMP_MIN_PIECE;
 /// half of a 2 MiB L2. Bigger rounds also mean fewer barriers: on a 16-core Xeon, copy_if of
 /// 2^27 int32 took 20 ms with 1 MiB, 23 ms with 256 KiB and 34 ms in a single round.
 inline constexpr std::ptrdiff_t cache_bytes = PREDIX_OPENMP_CACHE_BYTES;
+/// What one for_each_block block reads: small enough that a thread that lost its core delays
+/// the call by little, large enough that handing it out costs little (docs/perf/host.md).
+inline constexpr std::ptrdiff_t block_bytes = PREDIX_OPENMP_BLOCK_BYTES;
 /// A two-pass team whose rounds take longer than alone_ratio × (threads) × thread 0's CPU time
 /// in them, busy_rounds rounds in a row, would be slower than thread 0 alone: the cores are
 /// shared, and a thread waits a scheduler's time slice at each barrier for one that lost its
@@ -52,7 +59,8 @@ inline constexpr long long alone_ratio = PREDIX_OPENMP_ALONE_RATIO;
 inline constexpr int busy_rounds = 2;
 /// Elements find_if tests between two looks at the best index found so far.
 inline constexpr std::ptrdiff_t find_block = PREDIX_OPENMP_FIND_BLOCK;
-static_assert(min_piece >= 1 && cache_bytes >= 1 && find_block >= 1 && alone_ratio >= 0,
+static_assert(min_piece >= 1 && cache_bytes >= 1 && block_bytes >= 1 && find_block >= 1 &&
+                  alone_ratio >= 0,
               "bad OpenMP tuning");
 
 /// Threads for n elements: one per min_piece elements, at most omp_get_max_threads(), at least 1.
@@ -64,6 +72,11 @@ inline int team_for(std::ptrdiff_t n) {
 /// Elements per thread and round of a two-pass algorithm that keeps `bytes` per element.
 constexpr std::ptrdiff_t tile_for(std::size_t bytes) {
   return std::max(min_piece, cache_bytes / static_cast<std::ptrdiff_t>(bytes));
+}
+
+/// Elements of a for_each_block block of `bytes` each.
+constexpr std::ptrdiff_t block_for(std::size_t bytes) {
+  return std::max(min_piece, block_bytes / static_cast<std::ptrdiff_t>(bytes));
 }
 
 /// The part of a range one thread works on.
@@ -177,6 +190,26 @@ void for_each_piece(std::ptrdiff_t n, int team, Body&& body) {
   {
     const piece p = split(0, n, omp_get_thread_num(), omp_get_num_threads());
     errors.run(p.begin, [&] { body(p); });
+  }
+  errors.rethrow();
+}
+
+/// Runs body(piece) over [0, n) cut into blocks of `block` elements, handed to the threads of
+/// one region of up to `team` threads as they come free (piece.index: the thread): a thread
+/// that loses its core for a while delays the call by one block, not by its whole share.
+template <class Body>
+void for_each_block(std::ptrdiff_t n, std::ptrdiff_t block, int team, Body&& body) {
+  exception_slot errors;
+  const std::ptrdiff_t blocks = n / block + (n % block != 0);
+#pragma omp parallel num_threads(team)
+  {
+    const int t = omp_get_thread_num(), count = omp_get_num_threads();
+#pragma omp for schedule(dynamic, 1) nowait
+    for (std::ptrdiff_t b = 0; b < blocks; ++b) {
+      if (errors.failed()) continue;
+      const piece p{t, count, b * block, std::min(n, (b + 1) * block)};
+      errors.run(p.begin, [&] { body(p); });
+    }
   }
   errors.rethrow();
 }
