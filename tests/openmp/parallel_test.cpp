@@ -1,18 +1,21 @@
 // OpenMP-specific behaviour that the conformance suite cannot see: every core operation runs on
 // several threads, each predicate is called once per element, an exception thrown on a worker
 // thread reaches the caller, find_if stops early and throws only as a serial search would, the
-// algorithms work inside a user's parallel region, and two_pass covers every index once in
-// order, also with more threads than elements. Run at several OMP_NUM_THREADS.
+// algorithms work inside a user's parallel region, two_pass covers every index once in order,
+// also with more threads than elements, and the hold after busy cores. Run at several
+// OMP_NUM_THREADS.
 #include <gtest/gtest.h>
 #include <omp.h>
 
 #include <algorithm>
 #include <atomic>
 #include <bitset>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <numeric>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <predix/predix.hpp>
@@ -289,3 +292,33 @@ TEST(OpenMP, TwoPassCoversEveryIndexOnceInOrder) {
 }
 
 }  // namespace
+
+/// Busy cores across calls (detail.hpp busy_cores): a region slower than thread 0 alone holds
+/// the next calls on one thread, a hold that doubles while regions stay slow and restarts from
+/// the first after a region that was not; regions shorter than judged_ns and teams of one are
+/// not judged. (The built-in hold is off in this test: its teams must run on shared CI cores.)
+TEST(OpenMP, BusyCoresHoldTheNextCallsAlone) {
+  namespace d = predix::impl::openmp_detail;
+  constexpr long long ms = 1000000;
+  d::busy_cores busy{50 * ms};
+  EXPECT_FALSE(busy.holding());
+  busy.judge(100 * ms, 1 * ms, 1);  // a team of one
+  busy.judge(d::judged_ns / 2, 0, 4);  // too short to tell
+  EXPECT_FALSE(busy.holding());
+  busy.judge(100 * ms, 1 * ms, 4);  // 100 ms where 4 ms would have done alone
+  EXPECT_TRUE(busy.holding());
+  const auto held = [&] {  // how long the hold lasts, in ms
+    const long long start = d::wall_ns();
+    while (busy.holding()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return (d::wall_ns() - start) / ms;
+  };
+  EXPECT_LT(held(), 90);
+  busy.judge(100 * ms, 1 * ms, 4);  // still busy: 100 ms
+  EXPECT_GE(held(), 90);
+  busy.judge(10 * ms, 9 * ms, 4);  // idle: the next hold is the first again
+  busy.judge(100 * ms, 1 * ms, 4);
+  EXPECT_LT(held(), 90);
+  d::busy_cores never{0};
+  never.found();
+  EXPECT_FALSE(never.holding());
+}

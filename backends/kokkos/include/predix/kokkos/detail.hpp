@@ -28,6 +28,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <predix/detail/functional.hpp>
+#include <predix/detail/host_tuning.hpp>
 #include <predix/detail/range.hpp>
 #include <predix/kokkos/policy.hpp>
 
@@ -56,16 +57,14 @@ range_policy<Space> chunks(const Space& space, index n) {
   return range_policy<Space>(space, 0, chunks_in(n));
 }
 
-/// What one handout of dynamic_chunks reads (the OpenMP backend's block_bytes).
-inline constexpr index block_bytes = index(256) << 10;
-
-/// The chunks of [0, n) of `bytes` each on `space`, handed to the threads about block_bytes at
-/// a time as they come free: a thread that lost its core delays the call by little (count_if).
+/// The chunks of [0, n) of `bytes` each on `space`, handed to the threads about block_bytes
+/// (detail/host_tuning.hpp) at a time as they come free: a thread that lost its core delays
+/// the call by little (count_if).
 template <class Space>
 auto dynamic_chunks(const Space& space, index n, std::size_t bytes) {
   using policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<index>,
                                      Kokkos::Schedule<Kokkos::Dynamic>>;
-  const index per = std::max<index>(1, block_bytes / (chunk_size * static_cast<index>(bytes)));
+  const index per = std::max<index>(1, detail::block_bytes / (chunk_size * static_cast<index>(bytes)));
   return policy(space, 0, chunks_in(n)).set_chunk_size(static_cast<int>(per));
 }
 

@@ -14,13 +14,12 @@
 #include <string>
 
 #include <predix/detail/host_loops.hpp>
+#include <predix/detail/host_tuning.hpp>
 #include <predix/kokkos/detail.hpp>
 
 namespace predix::kokkos_detail {
 
-/// What one thread's part of a round may occupy, so that the final pass reads it from cache
-/// (the OpenMP backend's cache_bytes: docs/perf/host.md).
-inline constexpr index round_bytes = index(1) << 20;
+using detail::round_bytes;  // a thread's part of a round (detail/host_tuning.hpp)
 
 /// Rounds of [0, n) of at most `size` elements, nearly equal; round r is [begin(r), begin(r+1)).
 struct rounds {

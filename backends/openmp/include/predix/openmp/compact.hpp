@@ -9,7 +9,7 @@
 // flags 1 0 1 1 0 over a b c d e, pieces [a b c | d e]: counts 2 1 → selected before 0 2,
 // rejected before 0 1 → selected a c | d, rejected b | e.
 // Memory: the input is read once from memory (pass 2 reads it from cache) and each output
-// element written once; temporary storage is one tile of flags per thread: cache_bytes /
+// element written once; temporary storage is one tile of flags per thread: round_bytes /
 // (sizeof(value) + 1) bytes, e.g. 205 KiB for int32. The in-place forms have loops of their own
 // (detail/in_place.hpp).
 #include <algorithm>

@@ -7,6 +7,8 @@
 //   two_pass       — rounds of  pass 1 on every thread | combine on thread 0 | pass 2 on every
 //                    thread; a round is small enough that pass 2 finds its piece in cache
 //                    (scan, compaction)
+//   busy_cores     — after a team found the cores shared, the next calls run on the caller
+//                    alone for a hold (team_for)
 //   exception_slot — an exception thrown by a user functor is caught inside the region and
 //                    rethrown on the caller after it (the one of the smallest position wins),
 //                    never std::terminate.
@@ -22,19 +24,23 @@
 #include <time.h>
 
 #include <predix/detail/host_loops.hpp>
+#include <predix/detail/host_tuning.hpp>
 
 // Tuning. Tests may shrink these (for a whole executable) to stress the chunking.
 #ifndef PREDIX_OPENMP_MIN_PIECE
 #define PREDIX_OPENMP_MIN_PIECE 4096
 #endif
-#ifndef PREDIX_OPENMP_CACHE_BYTES
-#define PREDIX_OPENMP_CACHE_BYTES (1024 * 1024)
+#ifndef PREDIX_OPENMP_ROUND_BYTES
+#define PREDIX_OPENMP_ROUND_BYTES ::predix::detail::round_bytes
 #endif
 #ifndef PREDIX_OPENMP_ALONE_RATIO
 #define PREDIX_OPENMP_ALONE_RATIO 1
 #endif
 #ifndef PREDIX_OPENMP_BLOCK_BYTES
-#define PREDIX_OPENMP_BLOCK_BYTES (256 * 1024)
+#define PREDIX_OPENMP_BLOCK_BYTES ::predix::detail::block_bytes
+#endif
+#ifndef PREDIX_OPENMP_HOLD_MS
+#define PREDIX_OPENMP_HOLD_MS 10
 #endif
 #ifndef PREDIX_OPENMP_FIND_BLOCK
 #define PREDIX_OPENMP_FIND_BLOCK 2048
@@ -44,12 +50,9 @@ namespace predix::impl::openmp_detail {
 
 /// Fewest elements worth a thread of their own.
 inline constexpr std::ptrdiff_t min_piece = PREDIX_OPENMP_MIN_PIECE;
-/// What one thread's piece of a two-pass round may occupy, so that pass 2 reads it from cache:
-/// half of a 2 MiB L2. Bigger rounds also mean fewer barriers: on a 16-core Xeon, copy_if of
-/// 2^27 int32 took 20 ms with 1 MiB, 23 ms with 256 KiB and 34 ms in a single round.
-inline constexpr std::ptrdiff_t cache_bytes = PREDIX_OPENMP_CACHE_BYTES;
-/// What one for_each_block block reads: small enough that a thread that lost its core delays
-/// the call by little, large enough that handing it out costs little (docs/perf/host.md).
+/// What one thread's piece of a two-pass round may occupy (detail/host_tuning.hpp).
+inline constexpr std::ptrdiff_t round_bytes = PREDIX_OPENMP_ROUND_BYTES;
+/// What one for_each_block block reads (detail/host_tuning.hpp).
 inline constexpr std::ptrdiff_t block_bytes = PREDIX_OPENMP_BLOCK_BYTES;
 /// A two-pass team whose rounds take longer than alone_ratio × (threads) × thread 0's CPU time
 /// in them, busy_rounds rounds in a row, would be slower than thread 0 alone: the cores are
@@ -57,21 +60,76 @@ inline constexpr std::ptrdiff_t block_bytes = PREDIX_OPENMP_BLOCK_BYTES;
 /// core (two_pass). A one-off stall (a page fault, an interrupt) does not last two rounds.
 inline constexpr long long alone_ratio = PREDIX_OPENMP_ALONE_RATIO;
 inline constexpr int busy_rounds = 2;
+/// Busy cores across calls (busy_cores): the first hold in ms (0: never hold), the longest,
+/// and the shortest region judged (waking an idle team costs tens of µs; a busy core's time
+/// slice, milliseconds).
+inline constexpr long long hold_ns = PREDIX_OPENMP_HOLD_MS * 1000000ll;
+inline constexpr long long hold_max_ns = 1000000000ll;
+inline constexpr long long judged_ns = 1000000ll;
 /// Elements find_if tests between two looks at the best index found so far.
 inline constexpr std::ptrdiff_t find_block = PREDIX_OPENMP_FIND_BLOCK;
-static_assert(min_piece >= 1 && cache_bytes >= 1 && block_bytes >= 1 && find_block >= 1 &&
-                  alone_ratio >= 0,
+static_assert(min_piece >= 1 && round_bytes >= 1 && block_bytes >= 1 && find_block >= 1 &&
+                  alone_ratio >= 0 && hold_ns >= 0,
               "bad OpenMP tuning");
 
-/// Threads for n elements: one per min_piece elements, at most omp_get_max_threads(), at least 1.
+inline long long wall_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+inline long long thread_cpu_ns() {  // the calling thread's
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000000000ll + ts.tv_nsec;
+}
+
+/// Busy cores across calls: a parallel region that took its team longer than thread 0 would
+/// have needed alone (wall > alone_ratio × threads × thread 0's CPU time in its work, and at
+/// least judged_ns) found the cores shared; the calls of the next hold then run on the caller
+/// alone (team_for: 1), for every region's end waits until each thread of the team has had a
+/// time slice. The hold starts at hold_ns and doubles up to hold_max_ns while teams keep
+/// finding the cores busy; a team that finds them idle resets it (docs/perf/host.md "Busy
+/// cores across calls").
+class busy_cores {
+ public:
+  explicit constexpr busy_cores(long long first_hold_ns) : first_(first_hold_ns), hold_(first_) {}
+  bool holding() const noexcept {
+    return first_ > 0 && wall_ns() < until_.load(std::memory_order_relaxed);
+  }
+  /// A region's verdict: its wall time, thread 0's CPU time in its work, its team's size.
+  void judge(long long wall, long long cpu0, int threads) noexcept {
+    if (threads < 2 || wall < judged_ns) return;
+    if (wall <= alone_ratio * threads * cpu0) {
+      hold_.store(first_, std::memory_order_relaxed);
+    } else {
+      found();
+    }
+  }
+  void found() noexcept {  // the cores are busy
+    if (first_ == 0) return;
+    const long long h = hold_.load(std::memory_order_relaxed);
+    until_.store(wall_ns() + h, std::memory_order_relaxed);
+    hold_.store(std::min(2 * h, std::max(first_, hold_max_ns)), std::memory_order_relaxed);
+  }
+
+ private:
+  const long long first_;
+  std::atomic<long long> until_{0};
+  std::atomic<long long> hold_;
+};
+inline busy_cores busy{hold_ns};
+
+/// Threads for n elements: one per min_piece elements, at most omp_get_max_threads(), at least
+/// 1; 1 while the cores are held busy.
 inline int team_for(std::ptrdiff_t n) {
+  if (busy.holding()) return 1;
   const std::ptrdiff_t wanted = n / min_piece + (n % min_piece != 0);
   return static_cast<int>(std::clamp<std::ptrdiff_t>(wanted, 1, omp_get_max_threads()));
 }
 
 /// Elements per thread and round of a two-pass algorithm that keeps `bytes` per element.
 constexpr std::ptrdiff_t tile_for(std::size_t bytes) {
-  return std::max(min_piece, cache_bytes / static_cast<std::ptrdiff_t>(bytes));
+  return std::max(min_piece, round_bytes / static_cast<std::ptrdiff_t>(bytes));
 }
 
 /// Elements of a for_each_block block of `bytes` each.
@@ -110,32 +168,24 @@ class team_clock {
   void round_starts(int threads) {
     const long long now = wall_ns();
     if (started_) {
-      const long long work = work_ns_ + (cpu_ns() - resumed_);
+      const long long work = work_ns_ + (thread_cpu_ns() - resumed_);
+      worked_ += work;
       slow_ = now - start_ > alone_ratio * threads * work ? slow_ + 1 : 0;
     }
     started_ = true;
     start_ = now;
     work_ns_ = 0;
-    resumed_ = cpu_ns();
+    resumed_ = thread_cpu_ns();
   }
-  void work_pauses() { work_ns_ += cpu_ns() - resumed_; }
-  void work_resumes() { resumed_ = cpu_ns(); }
+  void work_pauses() { work_ns_ += thread_cpu_ns() - resumed_; }
+  void work_resumes() { resumed_ = thread_cpu_ns(); }
   int slow_rounds() const { return slow_; }
+  long long worked_ns() const { return worked_ + work_ns_; }  // in all rounds, once paused
 
  private:
-  static long long wall_ns() {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
-  static long long cpu_ns() {  // this thread's
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1000000000ll + ts.tv_nsec;
-  }
   bool started_ = false;
   int slow_ = 0;
-  long long start_ = 0, work_ns_ = 0, resumed_ = 0;
+  long long start_ = 0, work_ns_ = 0, resumed_ = 0, worked_ = 0;
 };
 
 /// value = min(value, candidate), atomically.
@@ -186,31 +236,45 @@ class exception_slot {
 template <class Body>
 void for_each_piece(std::ptrdiff_t n, int team, Body&& body) {
   exception_slot errors;
+  long long cpu0 = 0;  // thread 0's, in body
+  int threads = 1;
+  const long long start = wall_ns();
 #pragma omp parallel num_threads(team)
   {
-    const piece p = split(0, n, omp_get_thread_num(), omp_get_num_threads());
+    const int t = omp_get_thread_num(), count = omp_get_num_threads();
+    const long long c = t == 0 && count > 1 ? thread_cpu_ns() : 0;
+    const piece p = split(0, n, t, count);
     errors.run(p.begin, [&] { body(p); });
+    if (t == 0 && count > 1) cpu0 = thread_cpu_ns() - c, threads = count;
   }
+  busy.judge(wall_ns() - start, cpu0, threads);
   errors.rethrow();
 }
 
-/// Runs body(piece) over [0, n) cut into blocks of `block` elements, handed to the threads of
-/// one region of up to `team` threads as they come free (piece.index: the thread): a thread
-/// that loses its core for a while delays the call by one block, not by its whole share.
+/// Runs body(piece) over [0, n) cut into blocks of `block` elements in one region of up to
+/// `team` threads (piece.index: the thread): thread t takes block t, then blocks in order as
+/// it comes free; a thread that loses its core for a while delays the call by one block, not
+/// by its whole share.
 template <class Body>
 void for_each_block(std::ptrdiff_t n, std::ptrdiff_t block, int team, Body&& body) {
   exception_slot errors;
   const std::ptrdiff_t blocks = n / block + (n % block != 0);
+  std::atomic<std::ptrdiff_t> next{0};  // blocks handed out past each thread's first
+  long long cpu0 = 0;  // thread 0's, in its blocks
+  int threads = 1;
+  const long long start = wall_ns();
 #pragma omp parallel num_threads(team)
   {
     const int t = omp_get_thread_num(), count = omp_get_num_threads();
-#pragma omp for schedule(dynamic, 1) nowait
-    for (std::ptrdiff_t b = 0; b < blocks; ++b) {
-      if (errors.failed()) continue;
+    const long long c = t == 0 && count > 1 ? thread_cpu_ns() : 0;
+    for (std::ptrdiff_t b = t; b < blocks && !errors.failed();
+         b = count + next.fetch_add(1, std::memory_order_relaxed)) {
       const piece p{t, count, b * block, std::min(n, (b + 1) * block)};
       errors.run(p.begin, [&] { body(p); });
     }
+    if (t == 0 && count > 1) cpu0 = thread_cpu_ns() - c, threads = count;
   }
+  busy.judge(wall_ns() - start, cpu0, threads);
   errors.rethrow();
 }
 
@@ -220,7 +284,8 @@ void for_each_block(std::ptrdiff_t n, std::ptrdiff_t block, int team, Body&& bod
 /// steps; after an exception every thread leaves together, at the next combine barrier.
 /// Busy cores: once busy_rounds rounds in a row took the team longer than thread 0 would have
 /// needed alone (alone_ratio), thread 0 does the rest by itself, in rounds of one piece
-/// (combine(1)) without barriers (docs/perf/host.md "Busy cores").
+/// (combine(1)) without barriers (docs/perf/host.md "Busy cores"), and the next calls run
+/// alone for a while (busy_cores).
 template <class First, class Combine, class Second>
 void two_pass(std::ptrdiff_t n, std::ptrdiff_t tile, int team, First&& first, Combine&& combine,
               Second&& second) {
@@ -228,6 +293,9 @@ void two_pass(std::ptrdiff_t n, std::ptrdiff_t tile, int team, First&& first, Co
   bool stop = false;   // thread 0 decides before the second barrier, all threads read after it
   bool alone = false;  // the same: thread 0 goes on by itself
   team_clock clock;    // thread 0's
+  long long worked = 0;  // thread 0's CPU time in first() and second()
+  int threads = 1;
+  const long long start = wall_ns();
 #pragma omp parallel num_threads(team)
   {
     const int t = omp_get_thread_num(), count = omp_get_num_threads();
@@ -261,6 +329,16 @@ void two_pass(std::ptrdiff_t n, std::ptrdiff_t tile, int team, First&& first, Co
       }
       break;
     }
+    if (t == 0 && count > 1) {
+      clock.work_pauses();
+      worked = clock.worked_ns();
+      threads = count;
+    }
+  }
+  if (alone) {
+    busy.found();
+  } else {
+    busy.judge(wall_ns() - start, worked, threads);
   }
   errors.rethrow();
 }
