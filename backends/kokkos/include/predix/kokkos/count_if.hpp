@@ -1,8 +1,7 @@
 #pragma once
 // Kokkos count_if: one Kokkos::parallel_reduce summing 64-bit counts over chunks handed out as
 // threads come free (dynamic_chunks), each counted by the host backends' vectorized loop
-// (count_piece). flags 1 0 1 1 → 3, in the iterator's
-// difference type.
+// (count_piece). flags 1 0 1 1 → 3, in the iterator's difference type.
 #include <string>
 
 #include <predix/detail/host_loops.hpp>
@@ -42,7 +41,8 @@ detail::diff_t<In> count_if(const kokkos_policy<Space>& policy, In first, In las
   if (n == 0) return 0;
   errors errs;
   index count = 0;
-  Kokkos::parallel_reduce(std::string("predix::count_if"), dynamic_chunks(space, n, sizeof(detail::value_t<In>)),
+  Kokkos::parallel_reduce(std::string("predix::count_if"),
+                          dynamic_chunks(space, n, sizeof(detail::value_t<In>)),
                           count_functor<In, Pred>{first, pred, n, &errs}, count);
   space.fence();
   errs.rethrow();

@@ -64,7 +64,8 @@ template <class Space>
 auto dynamic_chunks(const Space& space, index n, std::size_t bytes) {
   using policy = Kokkos::RangePolicy<Space, Kokkos::IndexType<index>,
                                      Kokkos::Schedule<Kokkos::Dynamic>>;
-  const index per = std::max<index>(1, detail::block_bytes / (chunk_size * static_cast<index>(bytes)));
+  const index per =
+      std::max<index>(1, detail::block_bytes / (chunk_size * static_cast<index>(bytes)));
   return policy(space, 0, chunks_in(n)).set_chunk_size(static_cast<int>(per));
 }
 
