@@ -6,11 +6,14 @@
 //   fold, piece_total   a piece's total for a scan's first pass
 //   scan_piece          a piece scanned from the value before it (second pass)
 //   flag, scatter       a selection's flags and its branchless scatter from them
+//   copy_runs           a selection's copy in runs of equal flags
+//   select_alone        a whole selection on one thread, in one pass
 // Hot loops live in functions that take iterators by value: a loop in a lambda that captures
 // them by reference reloads them after every store of a char-sized element (it may alias them).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <type_traits>
 #include <utility>
@@ -193,6 +196,12 @@ std::ptrdiff_t flag(const head_flags<Keys, Eq>& stencil, std::ptrdiff_t begin, s
                   [flags, begin](std::ptrdiff_t i, bool head) { flags[i - begin] = head; });
 }
 
+/// out[to, to + len) = first[begin, begin + len).
+template <class In, class Out>
+void copy_block(In first, std::ptrdiff_t begin, std::ptrdiff_t len, Out out, std::ptrdiff_t to) {
+  std::copy(first + begin, first + (begin + len), out + to);
+}
+
 /// first[begin + i] with flags[i] set goes to out_true[to_true++], the others to
 /// out_false[to_false++]; `selected` of the piece's `len` flags are set. Elements are copied:
 /// the input stays as it was.
@@ -233,6 +242,51 @@ void scatter(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptr
       ++to_false;
     }
   }
+}
+
+/// scatter's result when the flags hold few of one kind (1% or 99% selected): at most 2 × that
+/// many + 1 runs of equal flags, each found by memchr and copied whole (any output iterator).
+template <class In, class OutTrue, class OutFalse>
+void copy_runs(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptrdiff_t len,
+               std::ptrdiff_t to_true, std::ptrdiff_t to_false, OutTrue out_true,
+               OutFalse out_false) {
+  for (std::ptrdiff_t i = 0; i < len;) {
+    const bool f = flags[i];
+    const void* other = std::memchr(flags + i, !f, static_cast<std::size_t>(len - i));
+    const std::ptrdiff_t end = other ? static_cast<const std::uint8_t*>(other) - flags : len;
+    if (f) {
+      copy_block(first, begin + i, end - i, out_true, to_true);
+      to_true += end - i;
+    } else if constexpr (!std::is_same_v<OutFalse, discard_output>) {
+      copy_block(first, begin + i, end - i, out_false, to_false);
+      to_false += end - i;
+    }
+    i = end;
+  }
+}
+
+/// compact's selection on a team of one thread (cores held busy, small inputs): one pass of
+/// blocks of `block` elements, each flagged into `flags` (a block's worth, in cache), then
+/// copied in runs when one kind is at most 1 / few_of_a_kind of the block (the rows where
+/// std::copy_if's branch predicts well), else scattered. Returns how many passed.
+inline constexpr std::ptrdiff_t few_of_a_kind = 16;
+template <class In, class Stencil, class Pred, class OutTrue, class OutFalse>
+std::ptrdiff_t select_alone(In first, std::ptrdiff_t n, Stencil stencil, const Pred& pred,
+                            OutTrue out_true, OutFalse out_false, std::uint8_t* flags,
+                            std::ptrdiff_t block) {
+  std::ptrdiff_t to_true = 0, to_false = 0;
+  for (std::ptrdiff_t begin = 0; begin < n; begin += block) {
+    const std::ptrdiff_t len = std::min(block, n - begin);
+    const std::ptrdiff_t selected = flag(stencil, begin, len, flags, pred);
+    if (std::min(selected, len - selected) * few_of_a_kind <= len) {
+      copy_runs(first, begin, flags, len, to_true, to_false, out_true, out_false);
+    } else {
+      scatter(first, begin, flags, len, selected, to_true, to_false, out_true, out_false);
+    }
+    to_true += selected;
+    to_false += len - selected;
+  }
+  return to_true;
 }
 
 }  // namespace predix::detail

@@ -10,7 +10,8 @@
 // rejected before 0 1 → selected a c | d, rejected b | e.
 // Memory: the input is read once from memory (pass 2 reads it from cache) and each output
 // element written once; temporary storage is one tile of flags per thread: round_bytes /
-// (sizeof(value) + 1) bytes, e.g. 205 KiB for int32. The in-place forms have loops of their own
+// (sizeof(value) + 1) bytes, e.g. 205 KiB for int32. A team of one thread selects in one pass
+// instead (detail::select_alone). The in-place forms have loops of their own
 // (detail/in_place.hpp).
 #include <algorithm>
 #include <cstddef>
@@ -43,6 +44,9 @@ std::ptrdiff_t compact(In first, std::ptrdiff_t n, Stencil stencil, const Pred& 
   const std::ptrdiff_t tile = tile_for(sizeof(detail::value_t<In>) + 1);
   const std::unique_ptr<std::uint8_t[]> flags(
       new std::uint8_t[static_cast<std::size_t>(team * tile)]);
+  if (team == 1) {
+    return detail::select_alone(first, n, stencil, pred, out_true, out_false, flags.get(), tile);
+  }
   struct slot {
     std::ptrdiff_t selected;         // in this round's piece
     std::ptrdiff_t selected_before;  // in all earlier pieces
