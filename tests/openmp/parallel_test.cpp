@@ -2,8 +2,8 @@
 // several threads, each predicate is called once per element, an exception thrown on a worker
 // thread reaches the caller, find_if stops early and throws only as a serial search would, the
 // algorithms work inside a user's parallel region, two_pass covers every index once in order,
-// also with more threads than elements, and the hold after busy cores. Run at several
-// OMP_NUM_THREADS.
+// also with more threads than elements, the hold after busy cores, and the in-place forms on
+// strings. Run at several OMP_NUM_THREADS.
 #include <gtest/gtest.h>
 #include <omp.h>
 
@@ -14,7 +14,9 @@
 #include <cstdint>
 #include <memory>
 #include <numeric>
+#include <random>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -321,4 +323,43 @@ TEST(OpenMP, BusyCoresHoldTheNextCallsAlone) {
   d::busy_cores never{0};
   never.found();
   EXPECT_FALSE(never.holding());
+}
+
+/// The in-place forms on elements that are not trivially copyable (strings that own memory):
+/// the one-thread sweep (teams of one: n ≤ min_piece, or OMP_NUM_THREADS=1) and the stash
+/// rounds give std::'s results, at every share selected.
+TEST(OpenMP, InPlaceFormsMoveStrings) {
+  std::mt19937_64 r(7);
+  for (const std::ptrdiff_t n : {0, 1, 63, 64, 65, 1025, 4096, 70001}) {
+    for (const int percent : {0, 1, 50, 99, 100}) {
+      SCOPED_TRACE("n = " + std::to_string(n) + ", " + std::to_string(percent) + "%");
+      std::vector<std::string> input(static_cast<std::size_t>(n));
+      for (auto& s : input) s = std::to_string(r() % 100) + std::string(24, 'x');
+      const auto pred = [percent](const std::string& s) { return std::stoi(s) < percent; };
+      const auto selected = std::count_if(input.begin(), input.end(), pred);
+
+      auto expected = input;
+      std::stable_partition(expected.begin(), expected.end(), pred);
+      auto data = input;
+      auto mid = predix::stable_partition(predix::omp, data.begin(), data.end(), pred);
+      EXPECT_EQ(mid - data.begin(), selected);
+      EXPECT_EQ(data, expected);
+
+      expected = input;
+      expected.erase(std::remove_if(expected.begin(), expected.end(), pred), expected.end());
+      data = input;
+      data.erase(predix::remove_if(predix::omp, data.begin(), data.end(), pred), data.end());
+      EXPECT_EQ(data, expected);
+
+      data = input;
+      mid = predix::partition(predix::omp, data.begin(), data.end(), pred);
+      EXPECT_EQ(mid - data.begin(), selected);
+      EXPECT_TRUE(std::all_of(data.begin(), mid, pred));
+      EXPECT_TRUE(std::none_of(mid, data.end(), pred));
+      std::sort(data.begin(), data.end());
+      expected = input;
+      std::sort(expected.begin(), expected.end());
+      EXPECT_EQ(data, expected);
+    }
+  }
 }

@@ -5,7 +5,8 @@
 // of pieces at a time, each piece is stashed in cache (stash), and after a barrier moved to its
 // place (unstash): the selected ones in place, to their rank, which never lies past the round
 // (ranks ≤ indices), the rejected ones to a side buffer of n - k, moved after the selected at
-// the end (move_side). stable_partition with the rejected in the majority sweeps from the end
+// the end (move_side); a team of one thread places in one sweep without the stash
+// (place_alone). stable_partition with the rejected in the majority sweeps from the end
 // instead, the rejected staying and the selected going aside (reverse_flags). Traffic: 2n
 // reads, n writes and twice the side buffer; no buffer of n to touch (a fresh one costs more
 // than the copy: docs/perf/host.md).
@@ -142,6 +143,48 @@ void unstash(V* temp, std::ptrdiff_t len, std::ptrdiff_t set, It first, std::ptr
   if constexpr (Order != rejected::dropped) {
     std::move(std::make_reverse_iterator(temp + len), std::make_reverse_iterator(temp + set),
               side + to_side);
+  }
+}
+
+/// The placing on a team of one thread, in one sweep instead of stash and unstash: the selected
+/// to first[rank] (ranks ≤ indices: a move never lands on an element not yet read), the
+/// rejected in order to side (none for Order dropped); a word's elements all of one kind moved
+/// as a block. move_side then puts the rejected after the selected. side holds n - k + 1
+/// elements (the branchless loop's last store lands on side[n - k]).
+///   bits 1 0 1 0 0 over a b c d e → first a c . . ., side b d e
+template <rejected Order, class It, class V>
+void place_alone(It first, std::ptrdiff_t n, const std::uint64_t* bits, V* side) {
+  std::ptrdiff_t to_set = 0, to_side = 0;
+  for (std::ptrdiff_t i = 0; i < n; i += word_bits) {
+    const std::ptrdiff_t stop = std::min(n, i + word_bits);
+    const int len = static_cast<int>(stop - i);
+    const std::uint64_t mask = len == word_bits ? ~std::uint64_t{0} : (std::uint64_t{1} << len) - 1;
+    std::uint64_t word = bits[i / word_bits] & mask;
+    if (word == mask) {
+      if (to_set != i) std::move(first + i, first + stop, first + to_set);
+      to_set += len;
+    } else if (word == 0) {
+      if constexpr (Order != rejected::dropped) std::move(first + i, first + stop, side + to_side);
+      to_side += len;
+    } else {
+      for (std::ptrdiff_t j = i; j < stop; ++j, word >>= 1) {
+        const bool f = word & 1u;
+        if constexpr (std::is_trivially_copyable_v<V>) {  // both stores, as stash's
+          const V x = first[j];
+          first[to_set] = x;  // at most first[k]: move_side's, or past remove_if's end
+          to_set += f;
+          if constexpr (Order != rejected::dropped) {
+            side[to_side] = x;  // at most side[n - k]: side holds one more
+            to_side += !f;
+          }
+        } else if (f) {
+          if (to_set != j) first[to_set] = std::move(first[j]);
+          ++to_set;
+        } else if constexpr (Order != rejected::dropped) {
+          side[to_side++] = std::move(first[j]);
+        }
+      }
+    }
   }
 }
 

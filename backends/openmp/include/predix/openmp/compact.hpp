@@ -74,13 +74,19 @@ std::ptrdiff_t compact(In first, std::ptrdiff_t n, Stencil stencil, const Pred& 
 }
 
 /// The in-place forms' placing (detail/in_place.hpp), once `bits` hold the n flags of which
-/// k are set: rounds of two_pass that stash each piece and move it to its place, then the
-/// rejected from the side buffer after the selected.
+/// k are set: rounds of two_pass that stash each piece and move it to its place (one sweep
+/// without the stash on a team of one), then the rejected from the side buffer after the
+/// selected.
 template <rejected Order, class It, class V = detail::value_t<It>>
 void place_in_place(It first, std::ptrdiff_t n, std::ptrdiff_t k, const std::uint64_t* bits,
                     int team) {
   const std::ptrdiff_t rest = Order == rejected::dropped ? 0 : n - k;
-  const std::unique_ptr<V[]> side(new V[static_cast<std::size_t>(rest)]);
+  const std::unique_ptr<V[]> side(new V[static_cast<std::size_t>(rest + 1)]);
+  if (team == 1) {
+    detail::place_alone<Order>(first, n, bits, side.get());
+    detail::move_side<Order>(side.get(), rest, first + k, 0, rest);
+    return;
+  }
   const std::ptrdiff_t tile = tile_for(2 * sizeof(V));  // the piece and its stash in cache
   const std::unique_ptr<V[]> stashes(new V[static_cast<std::size_t>(team * tile)]);
   struct slot {
