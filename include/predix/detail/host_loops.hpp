@@ -198,7 +198,7 @@ std::ptrdiff_t flag(const head_flags<Keys, Eq>& stencil, std::ptrdiff_t begin, s
 
 /// out[to, to + len) = first[begin, begin + len).
 template <class In, class Out>
-void copy_block(In first, std::ptrdiff_t begin, std::ptrdiff_t len, Out out, std::ptrdiff_t to) {
+void copy_run(In first, std::ptrdiff_t begin, std::ptrdiff_t len, Out out, std::ptrdiff_t to) {
   std::copy(first + begin, first + (begin + len), out + to);
 }
 
@@ -246,6 +246,8 @@ void scatter(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptr
 
 /// scatter's result when the flags hold few of one kind (1% or 99% selected): at most 2 × that
 /// many + 1 runs of equal flags, each found by memchr and copied whole (any output iterator).
+///   flags 1 1 0 1 1 1 over a b c d e f → runs a b | c | d e f: a b d e f to out_true, c to
+///   out_false
 template <class In, class OutTrue, class OutFalse>
 void copy_runs(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptrdiff_t len,
                std::ptrdiff_t to_true, std::ptrdiff_t to_false, OutTrue out_true,
@@ -255,10 +257,10 @@ void copy_runs(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::p
     const void* other = std::memchr(flags + i, !f, static_cast<std::size_t>(len - i));
     const std::ptrdiff_t end = other ? static_cast<const std::uint8_t*>(other) - flags : len;
     if (f) {
-      copy_block(first, begin + i, end - i, out_true, to_true);
+      copy_run(first, begin + i, end - i, out_true, to_true);
       to_true += end - i;
     } else if constexpr (!std::is_same_v<OutFalse, discard_output>) {
-      copy_block(first, begin + i, end - i, out_false, to_false);
+      copy_run(first, begin + i, end - i, out_false, to_false);
       to_false += end - i;
     }
     i = end;
