@@ -119,6 +119,23 @@ class busy_cores {
 };
 inline busy_cores busy{hold_ns};
 
+/// One region's measure for busy_cores (for_each_piece, for_each_block): its wall time, and
+/// thread 0's CPU time between starts() and ends() when the team has two or more threads.
+class region_clock {
+ public:
+  void starts(int t, int count) {
+    if (t == 0 && count > 1) cpu0_ = thread_cpu_ns();
+  }
+  void ends(int t, int count) {
+    if (t == 0 && count > 1) cpu0_ = thread_cpu_ns() - cpu0_, threads_ = count;
+  }
+  void judge() const { busy.judge(wall_ns() - start_, cpu0_, threads_); }  // after the region
+
+ private:
+  long long start_ = wall_ns(), cpu0_ = 0;
+  int threads_ = 1;
+};
+
 /// Threads for n elements: one per min_piece elements, at most omp_get_max_threads(), at least
 /// 1; 1 while the cores are held busy.
 inline int team_for(std::ptrdiff_t n) {
@@ -236,18 +253,16 @@ class exception_slot {
 template <class Body>
 void for_each_piece(std::ptrdiff_t n, int team, Body&& body) {
   exception_slot errors;
-  long long cpu0 = 0;  // thread 0's, in body
-  int threads = 1;
-  const long long start = wall_ns();
+  region_clock clock;
 #pragma omp parallel num_threads(team)
   {
     const int t = omp_get_thread_num(), count = omp_get_num_threads();
-    const long long c = t == 0 && count > 1 ? thread_cpu_ns() : 0;
+    clock.starts(t, count);
     const piece p = split(0, n, t, count);
     errors.run(p.begin, [&] { body(p); });
-    if (t == 0 && count > 1) cpu0 = thread_cpu_ns() - c, threads = count;
+    clock.ends(t, count);
   }
-  busy.judge(wall_ns() - start, cpu0, threads);
+  clock.judge();
   errors.rethrow();
 }
 
@@ -260,21 +275,19 @@ void for_each_block(std::ptrdiff_t n, std::ptrdiff_t block, int team, Body&& bod
   exception_slot errors;
   const std::ptrdiff_t blocks = n / block + (n % block != 0);
   std::atomic<std::ptrdiff_t> next{0};  // blocks handed out past each thread's first
-  long long cpu0 = 0;  // thread 0's, in its blocks
-  int threads = 1;
-  const long long start = wall_ns();
+  region_clock clock;
 #pragma omp parallel num_threads(team)
   {
     const int t = omp_get_thread_num(), count = omp_get_num_threads();
-    const long long c = t == 0 && count > 1 ? thread_cpu_ns() : 0;
+    clock.starts(t, count);
     for (std::ptrdiff_t b = t; b < blocks && !errors.failed();
          b = count + next.fetch_add(1, std::memory_order_relaxed)) {
       const piece p{t, count, b * block, std::min(n, (b + 1) * block)};
       errors.run(p.begin, [&] { body(p); });
     }
-    if (t == 0 && count > 1) cpu0 = thread_cpu_ns() - c, threads = count;
+    clock.ends(t, count);
   }
-  busy.judge(wall_ns() - start, cpu0, threads);
+  clock.judge();
   errors.rethrow();
 }
 
