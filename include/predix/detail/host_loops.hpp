@@ -19,6 +19,7 @@
 #include <utility>
 
 #include <predix/detail/functional.hpp>
+#include <predix/detail/host_tuning.hpp>
 #include <predix/detail/segments.hpp>
 
 namespace predix::detail {
@@ -271,7 +272,6 @@ void copy_runs(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::p
 /// blocks of `block` elements, each flagged into `flags` (a block's worth, in cache), then
 /// copied in runs when one kind is at most 1 / few_of_a_kind of the block (the rows where
 /// std::copy_if's branch predicts well), else scattered. Returns how many passed.
-inline constexpr std::ptrdiff_t few_of_a_kind = 16;
 template <class In, class Stencil, class Pred, class OutTrue, class OutFalse>
 std::ptrdiff_t select_alone(In first, std::ptrdiff_t n, Stencil stencil, const Pred& pred,
                             OutTrue out_true, OutFalse out_false, std::uint8_t* flags,

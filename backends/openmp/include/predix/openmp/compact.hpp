@@ -42,8 +42,9 @@ std::ptrdiff_t compact(In first, std::ptrdiff_t n, Stencil stencil, const Pred& 
   if (n == 0) return 0;
   const int team = team_for(n);
   const std::ptrdiff_t tile = tile_for(sizeof(detail::value_t<In>) + 1);
+  const std::ptrdiff_t flag_bytes = team == 1 ? std::min(n, tile) : team * tile;
   const std::unique_ptr<std::uint8_t[]> flags(
-      new std::uint8_t[static_cast<std::size_t>(team * tile)]);
+      new std::uint8_t[static_cast<std::size_t>(flag_bytes)]);
   if (team == 1) {
     return detail::select_alone(first, n, stencil, pred, out_true, out_false, flags.get(), tile);
   }
@@ -81,7 +82,8 @@ template <rejected Order, class It, class V = detail::value_t<It>>
 void place_in_place(It first, std::ptrdiff_t n, std::ptrdiff_t k, const std::uint64_t* bits,
                     int team) {
   const std::ptrdiff_t rest = Order == rejected::dropped ? 0 : n - k;
-  const std::unique_ptr<V[]> side(new V[static_cast<std::size_t>(rest + 1)]);
+  const std::ptrdiff_t spare = team == 1 ? 1 : 0;  // place_alone's last store: side[n - k]
+  const std::unique_ptr<V[]> side(new V[static_cast<std::size_t>(rest + spare)]);
   if (team == 1) {
     detail::place_alone<Order>(first, n, bits, side.get());
     detail::move_side<Order>(side.get(), rest, first + k, 0, rest);
