@@ -4,7 +4,7 @@
 # pass -DCMAKE_CUDA_ARCHITECTURES=... (e.g. 80, 90, "80;90", native) for other GPUs.
 # PREDIX_CUDA_COMPILE_ONLY (scripts/test.sh where no GPU is listed, so nothing runs device
 # code): every CUDA file compiled, but to PTX for compute_90 and neither its host nor its device
-# code optimized: the same compile errors for about 60% of nvcc's time (docs/reliability.md).
+# code optimized: the same compile errors, in less time (docs/reliability.md).
 # The CUDA tests then find no device and skip; tests/cuda/architectures.cu still goes through
 # ptxas for every architecture.
 option(PREDIX_CUDA_COMPILE_ONLY "The CUDA code as unoptimized PTX, for a machine without a GPU" OFF)

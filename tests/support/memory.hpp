@@ -12,8 +12,8 @@
 namespace predix_test {
 
 /// The suite allocates and frees arrays of up to 16 MiB thousands of times. glibc hands such
-/// blocks back to the kernel at each free, and faulting in fresh zeroed pages cost the host
-/// suites five to ten times their own work: freed memory stays in the process's heap instead.
+/// blocks back to the kernel at each free, and faulting fresh pages in again was most of the host
+/// suites' time (docs/reliability.md): freed memory stays in the process's heap instead.
 inline void keep_freed_memory() {
 #ifdef __GLIBC__
   static const bool once = [] {
