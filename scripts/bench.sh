@@ -64,9 +64,8 @@ done
 predix_require_packages cmake ninja-build g++ libbenchmark-dev python3-matplotlib
 
 cuda_args=$(predix_cuda_args)
-has_gpu() { command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU '; }
 if [ ${#modes[@]} -eq 0 ]; then
-  if [ -n "$cuda_args" ] && has_gpu; then modes=(cuda); else modes=(host); fi
+  if [ -n "$cuda_args" ] && predix_has_gpu; then modes=(cuda); else modes=(host); fi
 fi
 for mode in "${modes[@]}"; do
   if [ "$mode" = cuda ] && [ -z "$cuda_args" ]; then

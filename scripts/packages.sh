@@ -36,6 +36,11 @@ predix_cuda_args() {
   return 0
 }
 
+# predix_has_gpu: whether nvidia-smi lists a GPU.
+predix_has_gpu() {
+  command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU '
+}
+
 # predix_configure_perf BUILD [ARG...]: configures the benchmark suite in BUILD (Release, no
 # tests; with the CUDA toolkit when there is one) with the extra CMake arguments ARG.
 predix_configure_perf() {

@@ -35,7 +35,7 @@ if [[ -f $kokkos_tarball ]]; then
 fi
 
 cuda_args=($(predix_cuda_args))
-if [[ ${#cuda_args[@]} -gt 0 ]] && ! nvidia-smi -L 2>/dev/null | grep -q '^GPU '; then
+if [[ ${#cuda_args[@]} -gt 0 ]] && ! predix_has_gpu; then
   cuda_args+=(-DPREDIX_CUDA_COMPILE_ONLY=ON)
 fi
 
