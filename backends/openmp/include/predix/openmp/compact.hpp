@@ -39,7 +39,7 @@ using detail::scatter;
 template <class In, class Stencil, class Pred, class OutTrue, class OutFalse>
 std::ptrdiff_t compact(In first, std::ptrdiff_t n, Stencil stencil, const Pred& pred,
                        OutTrue out_true, OutFalse out_false) {
-  if (n == 0) return 0;
+  if (n <= 0) return 0;  // (n < 0 never comes: checked_size threw)
   const int team = team_for(n);
   const std::ptrdiff_t tile = tile_for(sizeof(detail::value_t<In>) + 1);
   const std::ptrdiff_t flag_bytes = team == 1 ? std::min(n, tile) : team * tile;
