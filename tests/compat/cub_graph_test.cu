@@ -1,6 +1,6 @@
 // predix::cub and predix::thrust::par_nosync as CUB's and Thrust's own: calls that only
-// enqueue work. A pipeline of DeviceSelect::If, DeviceScan::ExclusiveSum and DeviceReduce::Sum
-// (one temporary storage, sized by the size queries) is captured from a stream into a CUDA
+// enqueue work. A pipeline of DeviceSelect::If, DeviceScan::ExclusiveSum, DeviceReduce::Sum and
+// DeviceHistogram::HistogramEven (one temporary storage, sized by the size queries) is captured from a stream into a CUDA
 // graph, instantiated and replayed three times with new inputs in the same buffers; two such
 // graphs, captured by the same code on two sets of buffers, are replayed at once on two
 // streams; the pipeline enqueued behind a long kernel returns before that kernel has ended
@@ -36,19 +36,20 @@ void fill_random(ints& v, rng& r) {
 #define GRAPH_CHECK(call) ASSERT_EQ((call), cudaSuccess) << #call
 
 /// The buffers of one pipeline and its calls: the items below `threshold` selected, the
-/// exclusive sum of the items, their sum.
+/// exclusive sum of the items, their sum, their histogram in `bins` bins of [0, 1000).
 struct pipeline {
   static constexpr int threshold = 500;
+  static constexpr int bins = 10;
   std::ptrdiff_t n;
-  ints in, selected, scanned;
+  ints in, selected, scanned, counts;
   thrust::device_vector<long long> count, sum;
   thrust::device_vector<char> storage;
   std::size_t bytes = 0;
 
   explicit pipeline(std::ptrdiff_t items)
-      : n(items), in(items, 0), selected(items, poison), scanned(items, poison), count(1, -1),
-        sum(1, -1) {
-    std::size_t most = 0;  // one storage for the three calls, one after another
+      : n(items), in(items, 0), selected(items, poison), scanned(items, poison),
+        counts(bins, poison), count(1, -1), sum(1, -1) {
+    std::size_t most = 0;  // one storage for the four calls, one after another
     std::size_t b = 0;
     (void)predix::cub::DeviceSelect::If(nullptr, b, raw(in), raw(selected), raw(count), n,
                                         less_than{threshold});
@@ -57,11 +58,18 @@ struct pipeline {
     most = b > most ? b : most;
     (void)predix::cub::DeviceReduce::Sum(nullptr, b, raw(in), raw(sum), n);
     most = b > most ? b : most;
+    (void)histogram(nullptr, b, 0);
+    most = b > most ? b : most;
     storage.resize(most);
     bytes = most;
   }
 
-  /// The three calls on `stream`; the first error, or cudaSuccess.
+  cudaError_t histogram(void* temp, std::size_t& b, cudaStream_t stream) {
+    return predix::cub::DeviceHistogram::HistogramEven(temp, b, raw(in), raw(counts), bins + 1,
+                                                       0, 1000, n, stream);
+  }
+
+  /// The four calls on `stream`; the first error, or cudaSuccess.
   cudaError_t enqueue(cudaStream_t stream) {
     void* const temp = raw(storage);
     cudaError_t e = predix::cub::DeviceSelect::If(temp, bytes, raw(in), raw(selected), raw(count),
@@ -70,6 +78,7 @@ struct pipeline {
       e = predix::cub::DeviceScan::ExclusiveSum(temp, bytes, raw(in), raw(scanned), n, stream);
     }
     if (e == cudaSuccess) e = predix::cub::DeviceReduce::Sum(temp, bytes, raw(in), raw(sum), n, stream);
+    if (e == cudaSuccess) e = histogram(temp, bytes, stream);
     return e;
   }
 
@@ -78,6 +87,7 @@ struct pipeline {
     fill_random(in, r);
     thrust::fill(selected.begin(), selected.end(), poison);
     thrust::fill(scanned.begin(), scanned.end(), poison);
+    thrust::fill(counts.begin(), counts.end(), poison);
     count[0] = -1;
     sum[0] = -1;
   }
@@ -85,10 +95,11 @@ struct pipeline {
   /// The outputs against a host computation on the items.
   ::testing::AssertionResult right() const {
     const thrust::host_vector<int> items(in.begin(), in.end());
-    std::vector<int> chosen, prefix(items.size());
+    std::vector<int> chosen, prefix(items.size()), histogram(bins, 0);
     long long total = 0;
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (items[i] < threshold) chosen.push_back(items[i]);
+      ++histogram[static_cast<std::size_t>(items[i] / (1000 / bins))];
       prefix[i] = static_cast<int>(total);
       total += items[i];
     }
@@ -105,6 +116,10 @@ struct pipeline {
     const thrust::host_vector<int> scan(scanned.begin(), scanned.end());
     for (std::size_t i = 0; i < prefix.size(); ++i) {
       if (scan[i] != prefix[i]) return ::testing::AssertionFailure() << "scanned item " << i;
+    }
+    const thrust::host_vector<int> counted(counts.begin(), counts.end());
+    for (int k = 0; k < bins; ++k) {
+      if (counted[k] != histogram[k]) return ::testing::AssertionFailure() << "bin " << k;
     }
     return ::testing::AssertionSuccess();
   }

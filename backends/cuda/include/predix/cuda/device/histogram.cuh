@@ -1,9 +1,12 @@
 #pragma once
-// The histograms' dispatch: the asynchronous core (storage given: the zeroed 64-bit tally of
-// the bins; the counts written by the last kernel) and the synchronous form of predix::cuda on
-// it. The kernels: histogram_agent.cuh; the bin rule: predix/detail/bins.hpp.
+// The histograms' dispatch: the asynchronous core and the synchronous form of predix::cuda on
+// it. Counts in plain memory of 4- or 8-byte integers are zeroed and counted into directly (two
+// launches, no storage, as CUB's); other counts through a zeroed 64-bit tally in the storage
+// given, which a last kernel writes to them. The kernels: histogram_agent.cuh; the bin rule:
+// predix/detail/bins.hpp.
 #include <cstdint>
 #include <iterator>
+#include <type_traits>
 
 #include <predix/cuda/detail/given_storage.cuh>
 #include <predix/cuda/detail/runtime.hpp>
@@ -29,19 +32,32 @@ void histogram_async(void* storage, std::size_t& bytes, In first, long long n, C
                      const Bins& bins, cudaStream_t stream, const char* algorithm) {
   using tuning = tuning::active::histogram;
   using input = histogram_input<In>;
-  const int width = input::raw_keys ? 256 : bins.count();  // of the tally
+  using C = typename std::iterator_traits<Counts>::value_type;
+  constexpr bool DIRECT = std::is_pointer_v<Counts> && std::is_integral_v<C> &&
+                          !std::is_same_v<C, bool> && (sizeof(C) == 4 || sizeof(C) == 8);
+  using Word = std::conditional_t<DIRECT && sizeof(C) == 4, unsigned, unsigned long long>;
+  constexpr bool BINNED = DIRECT || !input::raw_keys;  // the tally's words: one per bin
+  const int width = BINNED ? bins.count() : 256;       // of the tally
   detail::storage_layout layout;
-  const std::size_t tally_at = layout.zeroed(sizeof(unsigned long long) * width);
+  const std::size_t tally_at = DIRECT ? 0 : layout.zeroed(sizeof(Word) * width);
   const detail::given_storage memory(storage, bytes, layout, stream, algorithm);
   if (!memory.ready()) return;
   detail::check_device_iterator(counts, algorithm, "counts");
   detail::check_bins(bins, algorithm);
-  auto* tally = memory.at<unsigned long long>(tally_at);
+  Word* tally;
+  if constexpr (DIRECT) {
+    tally = reinterpret_cast<Word*>(counts);
+    detail::check(cudaMemsetAsync(tally, 0, sizeof(Word) * width, stream), algorithm,
+                  "cudaMemsetAsync");
+  } else {
+    tally = memory.at<Word>(tally_at);
+  }
   if (n > 0) {
     detail::check_device_iterator(first, algorithm, "input");
     // Raw keys always fit shared memory; other bins when at most shared_bins.
-    const bool shared = input::raw_keys || width <= tuning::shared_bins;
-    const std::size_t shared_bytes = shared ? sizeof(unsigned) * width * input::copies : 0;
+    const int keys = input::raw_keys ? 256 : width;  // of the block bins
+    const bool shared = input::raw_keys || keys <= tuning::shared_bins;
+    const std::size_t shared_bytes = shared ? sizeof(unsigned) * keys * input::copies : 0;
     const auto launch = [&](auto* kernel, int head, long long per_tile) {
       const long long tiles = (n + per_tile - 1) / per_tile;
       const long long resident =
@@ -54,9 +70,9 @@ void histogram_async(void* storage, std::size_t& bytes, In first, long long n, C
     const auto launch_either = [&](auto vectors, int head, long long per_tile) {
       constexpr bool VECTORS = decltype(vectors)::value;
       if (shared) {
-        launch(&histogram_kernel<In, Bins, VECTORS, true>, head, per_tile);
+        launch(&histogram_kernel<In, Bins, VECTORS, true, BINNED, Word>, head, per_tile);
       } else if constexpr (!input::raw_keys) {
-        launch(&histogram_kernel<In, Bins, VECTORS, false>, head, per_tile);
+        launch(&histogram_kernel<In, Bins, VECTORS, false, BINNED, Word>, head, per_tile);
       }
     };
     bool vectors = false;
@@ -74,14 +90,16 @@ void histogram_async(void* storage, std::size_t& bytes, In first, long long n, C
       launch_either(std::false_type{}, 0, static_cast<long long>(tuning::threads) * tuning::items);
     }
   }
-  const int blocks = (bins.count() + 255) / 256;
-  const unsigned grid = static_cast<unsigned>(blocks < 1024 ? blocks : 1024);
-  if constexpr (input::raw_keys) {
-    store_raw_counts_kernel<typename input::T><<<grid, 256, 0, stream>>>(tally, bins, counts);
-  } else {
-    store_counts_kernel<<<grid, 256, 0, stream>>>(tally, width, counts);
+  if constexpr (!DIRECT) {
+    const int blocks = (bins.count() + 255) / 256;
+    const unsigned grid = static_cast<unsigned>(blocks < 1024 ? blocks : 1024);
+    if constexpr (input::raw_keys) {
+      store_raw_counts_kernel<typename input::T><<<grid, 256, 0, stream>>>(tally, bins, counts);
+    } else {
+      store_counts_kernel<<<grid, 256, 0, stream>>>(tally, width, counts);
+    }
+    detail::check_launch(algorithm);
   }
-  detail::check_launch(algorithm);
 }
 
 }  // namespace predix::gpu

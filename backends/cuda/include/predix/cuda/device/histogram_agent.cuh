@@ -12,7 +12,8 @@
 //   items before the first 16-byte boundary (`head`) and after the last whole vector by block 0,
 //   one per thread; other iterators item by item, striped.
 // - 1-byte integer samples are counted by their raw value (raw_keys: 256 keys, no arithmetic a
-//   sample, as CUB does), and store_raw_counts_kernel folds the 256 raw counts into the bins.
+//   sample, as CUB does); the block folds its raw counts into the bins as it adds them (BINNED),
+//   or store_raw_counts_kernel folds the 256 raw counts of the tally.
 //   Their block bins are held once per lane (histogram_input::copies, 32 KiB): key k of lane l
 //   at k·32 + l, so that no two lanes of a warp meet in one bank or address, whatever the data.
 // A block counts at most n / grid samples in 32 bits: below 2^32 for any n memory holds.
@@ -42,11 +43,12 @@ struct histogram_input {
 
 /// VECTORS: read as vectors (histogram_input::vectors, and the samples aligned to their size).
 /// SHARED: counted in the block's bins in shared memory (histogram_input::copies of them), else
-/// into the tally directly.
-template <class In, class Bins, bool VECTORS, bool SHARED,
+/// into the tally directly. The tally: zeroed words of 4 or 8 bytes, one per bin (BINNED), or
+/// one per raw key.
+template <class In, class Bins, bool VECTORS, bool SHARED, bool BINNED, class Word,
           class Tuning = tuning::active::histogram>
 __global__ void __launch_bounds__(Tuning::threads)
-    histogram_kernel(In first, long long n, int head, Bins bins, unsigned long long* tally) {
+    histogram_kernel(In first, long long n, int head, Bins bins, Word* tally) {
   using input = histogram_input<In>;
   using T = typename input::T;
   constexpr int THREADS = Tuning::threads, COPIES = input::copies;
@@ -120,7 +122,11 @@ __global__ void __launch_bounds__(Tuning::threads)
       unsigned sum = 0;  // the copies from copy b on (consecutive threads, other banks)
 #pragma unroll
       for (int c = 0; c < COPIES; ++c) sum += block_bins[b * COPIES + (b + c) % COPIES];
-      if (sum != 0) atomicAdd(tally + b, static_cast<unsigned long long>(sum));
+      int to = b;
+      if constexpr (input::raw_keys && BINNED) {
+        to = bins(static_cast<T>(static_cast<unsigned char>(b)));
+      }
+      if (sum != 0 && to >= 0) atomicAdd(tally + to, static_cast<Word>(sum));
     }
   }
 }
