@@ -10,9 +10,10 @@
 // for the rest: a ragged tail, unaligned data, or all of a small call (one launch, and its
 // tiles spread over more SMs). A tile is striped (tile_io.cuh: striped_tile): each warp
 // owns ROWS rows of 32 chunks of CHUNK consecutive items (one 16-byte vector on the wider
-// side: 4 int32, 16 uint8), lane l chunk l of every row, so every load and store
-// instruction of a warp moves one contiguous run. A block of whole tiles first asks L2 for a
-// tile further on (tile_state.cuh: prefetch_ahead). Per tile
+// side: 4 int32, 16 uint8; the by-key sources choose their own: segment_sides.cuh), lane l
+// chunk l of every row, so every load and store instruction of a warp moves one contiguous
+// run. A block of whole tiles first asks L2 for a tile further on (tile_state.cuh:
+// prefetch_ahead). Per tile
 // (consume_tile):
 //   generic path: per row, each lane reduces its chunk in order, a warp scan (shuffles) of
 //     the chunk totals gives each chunk the lanes before it and the row's total; the warps'

@@ -10,9 +10,11 @@
 // one (segment_items' own rule).
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include <predix/cuda/detail/aligned_head.hpp>
 #include <predix/cuda/detail/vectors.cuh>
+#include <predix/cuda/tuning/tuning.cuh>
 #include <predix/detail/segments.hpp>
 
 namespace predix::gpu::detail {
@@ -74,9 +76,19 @@ struct segment_source {
   static constexpr bool untransformed = false;
   static constexpr bool reversed = false;
   static constexpr bool chunked = true;  // load() below
-  /// Items per chunk: one 16-byte vector on the wider side.
-  static constexpr int chunk =
-      16 / (int(sizeof(K)) > Values::bytes ? int(sizeof(K)) : Values::bytes);
+  /// Items per chunk: one 16-byte vector on the wider side; where the keys are wider than
+  /// the values in memory, one vector of values and up to tuning's chunked_key_vectors of keys
+  /// (C: whether the items' heads are flags, the scans', or counted, reduce_by_key's).
+  static constexpr int chunk = [] {
+    const int key_bytes = int(sizeof(K)), value_bytes = Values::bytes;  // (0: a constant)
+    if (value_bytes == 0 || value_bytes >= key_bytes) {
+      return 16 / (key_bytes > value_bytes ? key_bytes : value_bytes);
+    }
+    const int vectors = gpu::tuning::active::scan::chunked_key_vectors(!std::is_same_v<C, bool>);
+    const int keys = 16 * vectors / key_bytes;
+    const int values = 16 / (value_bytes > 0 ? value_bytes : 1);
+    return keys < values ? keys : values;
+  }();
 
   __device__ __forceinline__ bool head(long long i) const {
     return predix::detail::starts_segment(keys - first, first + i, eq);
@@ -179,7 +191,7 @@ struct exclusive_sink {
   template <int CHUNK, bool WHOLE, class S>
   __device__ __forceinline__ bool store(long long at, long long n, bool aligned,
                                         const S (&values)[CHUNK]) const {
-    if constexpr (is_vector_v<CHUNK, O> && is_vector_v<CHUNK, K>) {
+    if constexpr (is_vector_v<CHUNK, O> && is_loaded_v<CHUNK, K>) {
       if (aligned && (WHOLE || at + CHUNK <= n)) {
         K k[CHUNK];
         load_vector(keys + at, k);
@@ -235,7 +247,7 @@ struct segment_sink {
   template <int CHUNK, bool WHOLE, class S>
   __device__ __forceinline__ bool store(long long at, long long in, bool aligned,
                                         const S (&values)[CHUNK]) const {
-    if constexpr (is_vector_v<CHUNK, K>) {
+    if constexpr (is_loaded_v<CHUNK, K>) {
       if (aligned && (WHOLE || at + CHUNK <= in)) {
         K k[CHUNK];
         load_vector(keys + at, k);

@@ -56,6 +56,14 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #ifndef PREDIX_SCAN_CHUNKED_MIN_BLOCKS
 #define PREDIX_SCAN_CHUNKED_MIN_BLOCKS 4
 #endif
+// 16-byte vectors of keys in a chunk where the keys are wider than the values (1 or 2), for
+// the scans by key and for reduce_by_key (measured: docs/perf/by_key.md "Two vectors of keys").
+#ifndef PREDIX_SCAN_CHUNKED_KEY_VECTORS
+#define PREDIX_SCAN_CHUNKED_KEY_VECTORS 2
+#endif
+#ifndef PREDIX_REDUCE_BY_KEY_KEY_VECTORS
+#define PREDIX_REDUCE_BY_KEY_KEY_VECTORS 1
+#endif
 // The same floor for the segmented binary path (0/1 values by key), which holds a chunk as two
 // bit masks (measured: docs/perf/by_key.md "A floor of 5 blocks for the segmented binary path").
 #ifndef PREDIX_SCAN_BINARY_CHUNKED_MIN_BLOCKS
@@ -248,6 +256,9 @@ struct sm90 {
     static constexpr int chunked_rows(int chunk, bool binary = false) {
       return binary ? PREDIX_SCAN_CHUNKED_ROWS
                     : detail::min_int(PREDIX_SCAN_CHUNKED_ROWS, PREDIX_SCAN_CHUNKED_ITEMS / chunk);
+    }
+    static constexpr int chunked_key_vectors(bool counted_heads) {
+      return counted_heads ? PREDIX_REDUCE_BY_KEY_KEY_VECTORS : PREDIX_SCAN_CHUNKED_KEY_VECTORS;
     }
     static constexpr int chunked_min_blocks(bool binary) {
       return binary ? PREDIX_SCAN_BINARY_CHUNKED_MIN_BLOCKS : PREDIX_SCAN_CHUNKED_MIN_BLOCKS;
