@@ -1,11 +1,12 @@
 // predix::cub and predix::thrust::par_nosync as CUB's and Thrust's own: calls that only
 // enqueue work. A pipeline of DeviceSelect::If, DeviceScan::ExclusiveSum, DeviceReduce::Sum and
-// DeviceHistogram::HistogramEven (one temporary storage, sized by the size queries) is captured from a stream into a CUDA
-// graph, instantiated and replayed three times with new inputs in the same buffers; two such
-// graphs, captured by the same code on two sets of buffers, are replayed at once on two
-// streams; the pipeline enqueued behind a long kernel returns before that kernel has ended
-// (an event recorded after the kernel is still pending); par_nosync scans (and scans by key)
-// likewise, and in a graph. Every result is checked against a host computation on the same data.
+// DeviceHistogram::HistogramEven (one temporary storage, sized by the size queries) is captured
+// from a stream into a CUDA graph, instantiated and replayed three times with new inputs in the
+// same buffers; two such graphs, captured by the same code on two sets of buffers, are replayed
+// at once on two streams; the pipeline enqueued behind a long kernel returns before that kernel
+// has ended (an event recorded after the kernel is still pending); par_nosync scans (and scans
+// by key) likewise, and in a graph. Every result is checked against a host computation on the
+// same data.
 #include "compat_test.hpp"  // first: it sets predix::thrust's trace hook
 
 #include <thrust/device_vector.h>
@@ -64,6 +65,7 @@ struct pipeline {
     bytes = most;
   }
 
+  /// HistogramEven of the items into counts (a size query where temp is null).
   cudaError_t histogram(void* temp, std::size_t& b, cudaStream_t stream) {
     return predix::cub::DeviceHistogram::HistogramEven(temp, b, raw(in), raw(counts), bins + 1,
                                                        0, 1000, n, stream);
