@@ -116,6 +116,8 @@ struct scan_agent {
     // the tile's exclusive prefix, from the look-back warp (tile 0: the head's); V need not be
     // default constructible (cuda::std::tuple)
     ::cub::Uninitialized<V> prefix;
+    // a sink that stages rows: each warp's (reduce_by_key's results)
+    decltype(detail::row_stage_of<Sink, A, layout::ROW_ITEMS>()) stage[WARPS];
   };
 
   Source source;
@@ -301,7 +303,8 @@ struct scan_agent {
           has_start = true;
         }
       }
-      detail::store_chunk<CHUNK, WHOLE>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
+      detail::store_row<CHUNK, WHOLE>(sink, storage.stage[threadIdx.x / warp_threads],
+                                      first + r * layout::ROW_ITEMS, n, aligned_out, out);
     }
   }
 
@@ -357,7 +360,8 @@ struct scan_agent {
           out[j] = static_cast<A>(combine(p, domain::from_count(ones + one, at + 1)));
         }
       }
-      detail::store_chunk<CHUNK, WHOLE>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
+      detail::store_row<CHUNK, WHOLE>(sink, storage.stage[threadIdx.x / warp_threads],
+                                      first + r * layout::ROW_ITEMS, n, aligned_out, out);
     }
   }
 
@@ -431,7 +435,8 @@ struct scan_agent {
           if (tile == 0 && chunk_at + j == 0) out[j] = init;  // the range's first item
         }
       }
-      detail::store_chunk<CHUNK, WHOLE>(sink, first + r * layout::ROW_ITEMS, n, aligned_out, out);
+      detail::store_row<CHUNK, WHOLE>(sink, storage.stage[threadIdx.x / warp_threads],
+                                      first + r * layout::ROW_ITEMS, n, aligned_out, out);
     }
   }
 };

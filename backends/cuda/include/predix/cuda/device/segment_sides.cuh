@@ -8,13 +8,17 @@
 //   values 4 5 6 and key 2 (9) → items (4, 0) (5, 0) (6, 1)
 // Where the memory is not 16-byte aligned, or a chunk runs past the end, items are read one by
 // one (segment_items' own rule).
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <new>
 #include <type_traits>
 
 #include <predix/cuda/detail/aligned_head.hpp>
+#include <predix/cuda/detail/shuffle.cuh>
 #include <predix/cuda/detail/vectors.cuh>
 #include <predix/cuda/tuning/tuning.cuh>
+#include <predix/cuda/warp/lanemask.cuh>
 #include <predix/detail/segments.hpp>
 
 namespace predix::gpu::detail {
@@ -77,16 +81,13 @@ struct segment_source {
   static constexpr bool reversed = false;
   static constexpr bool chunked = true;  // load() below
   /// Items per chunk: one 16-byte vector on the wider side; where the keys are wider than
-  /// the values in memory, one vector of values and up to tuning's chunked_key_vectors of keys
-  /// (C: whether the items' heads are flags, the scans', or counted, reduce_by_key's).
+  /// the values in memory (a constant has none), at most one vector of values, 16 items, and
+  /// tuning's chunked_key_vectors of keys.
   static constexpr int chunk = [] {
     const int key_bytes = int(sizeof(K)), value_bytes = Values::bytes;  // (0: a constant)
-    if (value_bytes == 0 || value_bytes >= key_bytes) {
-      return 16 / (key_bytes > value_bytes ? key_bytes : value_bytes);
-    }
-    const int vectors = gpu::tuning::active::scan::chunked_key_vectors(!std::is_same_v<C, bool>);
-    const int keys = 16 * vectors / key_bytes;
-    const int values = 16 / (value_bytes > 0 ? value_bytes : 1);
+    const int values = 16 / (value_bytes > 0 ? value_bytes : 1);  // in a vector (a constant: 16)
+    if (value_bytes >= key_bytes) return values;
+    const int keys = 16 * gpu::tuning::active::scan::chunked_key_vectors / key_bytes;
     return keys < values ? keys : values;
   }();
 
@@ -220,9 +221,27 @@ struct exclusive_sink {
   }
 };
 
+/// One warp's shared memory for a row of reduce_by_key's results (segment_sink::stage_row):
+/// the keys, then the values, of the row's segments, segment q of the row at place(q) (a gap
+/// every 32: a lane's chunk of 16 segments does not land on every other bank).
+template <class K, class V, int ROW_ITEMS>
+struct segment_row_stage {
+  static constexpr int places = ROW_ITEMS + 2 + (ROW_ITEMS + 1) / 32;  // q = 0 .. ROW_ITEMS
+  static constexpr int size = sizeof(K) > sizeof(V) ? sizeof(K) : sizeof(V);
+  alignas(alignof(K) > alignof(V) ? alignof(K) : alignof(V)) unsigned char raw[places * size];
+  static __device__ __forceinline__ int place(int q) { return q + q / 32; }
+  template <class T>
+  __device__ __forceinline__ T* as() {
+    return reinterpret_cast<T*>(raw);
+  }
+};
+
 /// reduce_by_key's results (segments.hpp's write_segment on plain keys): at a segment's head
 /// its key, at its tail its total, at the last item the number of segments; a chunk's keys
 /// loaded as one vector, the keys around it apart, heads and tails computed in registers.
+/// A whole row of many segments is staged by its warp (stage_row) and written as runs of
+/// consecutive outputs: from each lane's chunk a lane's outputs lie CHUNK places apart, and
+/// with every item its own segment one store of 16 uint8 keys touched 16 sectors.
 template <class K, class Eq, class KeysOut, class ValuesOut, class Count>
 struct segment_sink {
   const K* keys;  // the key of item 0 of the sink
@@ -234,6 +253,10 @@ struct segment_sink {
   static constexpr bool primitive = false;
   static constexpr bool reversed = false;
   static constexpr bool chunked = true;  // store() below
+  static constexpr bool staged = true;   // stage_row() below
+  /// The stage of a warp's row of ROW_ITEMS results S.
+  template <class S, int ROW_ITEMS>
+  using row_stage = segment_row_stage<K, decltype(S::value), ROW_ITEMS>;
 
   template <class S>
   __device__ __forceinline__ void put(long long i, const S& s) const {
@@ -264,6 +287,73 @@ struct segment_sink {
       }
     }
     return false;
+  }
+  /// A warp's whole row, every lane at once, its chunk at `at`: where the row holds many
+  /// segments (tuning's staged_segments a chunk), the keys of its heads staged and written,
+  /// then the values of its tails (true); else false: store_chunk then writes each chunk.
+  /// Segment q of the row (q = 0: the one open before it) holds the items whose s.heads less
+  /// the heads before the row is q.
+  template <int CHUNK, class Stage, class S>
+  __device__ __forceinline__ bool stage_row(Stage& stage, long long at, bool aligned,
+                                            const S (&values)[CHUNK]) const {
+    using D = decltype(values[0].heads);
+    constexpr int staged = gpu::tuning::active::scan::staged_segments;
+    // the row's heads, less the first item's (not loaded yet): through - opened
+    const D opened = shfl(values[0].heads, 0), through = shfl(values[CHUNK - 1].heads, 31);
+    if (through - opened + 1 < D(warp_threads * (CHUNK < staged ? CHUNK : staged))) return false;
+    K k[CHUNK];
+    bool heads[CHUNK], next = false, loaded = false;  // next: item CHUNK starts a segment
+    if constexpr (is_loaded_v<CHUNK, K>) {
+      if (aligned) {
+        load_vector(keys + at, k);
+        chunk_heads(keys, at, first, eq, k, heads);
+        next = first + at + CHUNK == n || !static_cast<bool>(eq(k[CHUNK - 1], keys[at + CHUNK]));
+        loaded = true;
+      }
+    }
+    if (!loaded) {
+      const K* whole = keys - first;  // the input's first key
+#pragma unroll
+      for (int j = 0; j < CHUNK; ++j) {
+        k[j] = keys[at + j];
+        heads[j] = predix::detail::starts_segment(whole, first + at + j, eq);
+      }
+      next = first + at + CHUNK == n || predix::detail::starts_segment(whole, first + at + CHUNK, eq);
+    }
+    if (first + at + CHUNK == n) predix::detail::store_count(outputs.count, values[CHUNK - 1].heads);
+    const D before = opened - D(shfl(int(heads[0]), 0));  // the heads before the row
+    const int segments = static_cast<int>(through - before);
+    const int lane = static_cast<int>(lane_id());
+    const std::ptrdiff_t out = static_cast<std::ptrdiff_t>(before) - 1;  // segment q at out + q
+    K* const staged_keys = stage.template as<K>();
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) {
+      if (heads[j]) {
+        const int q = static_cast<int>(values[j].heads - before);
+        ::new (static_cast<void*>(staged_keys + Stage::place(q))) K(k[j]);
+      }
+    }
+    __syncwarp();
+    for (int q = 1 + lane; q <= segments; q += warp_threads) {
+      outputs.keys_out[out + q] = staged_keys[Stage::place(q)];
+    }
+    __syncwarp();
+    using V = std::remove_cv_t<decltype(values[0].value)>;
+    V* const staged_values = stage.template as<V>();
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) {
+      if (j + 1 < CHUNK ? heads[j + 1] : next) {  // a tail
+        const int q = static_cast<int>(values[j].heads - before);
+        ::new (static_cast<void*>(staged_values + Stage::place(q))) V(values[j].value);
+      }
+    }
+    __syncwarp();
+    const int from = shfl(int(heads[0]), 0), to = segments - 1 + shfl(int(next), 31);
+    for (int q = from + lane; q <= to; q += warp_threads) {
+      outputs.values_out[out + q] = staged_values[Stage::place(q)];
+    }
+    __syncwarp();  // the row after reuses the stage
+    return true;
   }
   bool is_aligned() const { return reinterpret_cast<std::uintptr_t>(keys) % 16 == 0; }
   vector_side side() const { return {0, 0}; }

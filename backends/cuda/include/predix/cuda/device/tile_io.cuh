@@ -144,6 +144,21 @@ template <class Side, class = void>
 inline constexpr bool chunked_v = false;
 template <class Side>
 inline constexpr bool chunked_v<Side, std::enable_if_t<Side::chunked>> = true;
+/// Whether a sink stores a warp's whole row at once, staged in shared memory (stage_row:
+/// segment_sides.cuh), and that stage for a row of ROW_ITEMS results A (else none).
+template <class Sink, class = void>
+inline constexpr bool staged_v = false;
+template <class Sink>
+inline constexpr bool staged_v<Sink, std::enable_if_t<Sink::staged>> = true;
+struct no_stage {};
+template <class Sink, class A, int ROW_ITEMS>
+auto row_stage_of() {
+  if constexpr (staged_v<Sink>) {
+    return typename Sink::template row_stage<A, ROW_ITEMS>{};
+  } else {
+    return no_stage{};
+  }
+}
 /// The chunk of a source that loads its own (0: none).
 template <class Source>
 constexpr int own_chunk() {
@@ -357,6 +372,18 @@ __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long
       if (WHOLE || at + j < n) sink.put(at + j, values[j]);
     }
   }
+}
+
+/// A warp's row, every lane its chunk at `at`: staged in shared memory and written at once
+/// where the sink stages whole rows and takes this one (segment_sink::stage_row), else
+/// chunk by chunk (store_chunk).
+template <int CHUNK, bool WHOLE, class Sink, class Stage, class T>
+__device__ __forceinline__ void store_row(const Sink& sink, Stage& stage, long long at,
+                                          long long n, bool aligned, const T (&values)[CHUNK]) {
+  if constexpr (WHOLE && staged_v<Sink>) {
+    if (sink.template stage_row<CHUNK>(stage, at, aligned, values)) return;
+  }
+  store_chunk<CHUNK, WHOLE>(sink, at, n, aligned, values);
 }
 
 /// The 16 bytes at byte `shift` (0..15) of the 32 bytes a, b (little-endian).

@@ -57,12 +57,17 @@ constexpr int min_int(int a, int b) { return a < b ? a : b; }
 #define PREDIX_SCAN_CHUNKED_MIN_BLOCKS 4
 #endif
 // 16-byte vectors of keys in a chunk where the keys are wider than the values (1 or 2), for
-// the scans by key and for reduce_by_key (measured: docs/perf/by_key.md "Two vectors of keys").
+// the scans and reductions by key (measured: docs/perf/by_key.md "Two vectors of keys" and
+// "Staged rows of reduce_by_key").
 #ifndef PREDIX_SCAN_CHUNKED_KEY_VECTORS
 #define PREDIX_SCAN_CHUNKED_KEY_VECTORS 2
 #endif
-#ifndef PREDIX_REDUCE_BY_KEY_KEY_VECTORS
-#define PREDIX_REDUCE_BY_KEY_KEY_VECTORS 1
+// reduce_by_key stages a warp's row of results in shared memory where its lanes' chunks hold
+// on average at least this many segments each (chunks of fewer items: where each item is one);
+// rows of fewer are written from each lane's chunk (measured: docs/perf/by_key.md "Staged rows
+// of reduce_by_key").
+#ifndef PREDIX_REDUCE_BY_KEY_STAGED_SEGMENTS
+#define PREDIX_REDUCE_BY_KEY_STAGED_SEGMENTS 4
 #endif
 // The same floor for the segmented binary path (0/1 values by key), which holds a chunk as two
 // bit masks (measured: docs/perf/by_key.md "A floor of 5 blocks for the segmented binary path").
@@ -257,9 +262,9 @@ struct sm90 {
       return binary ? PREDIX_SCAN_CHUNKED_ROWS
                     : detail::min_int(PREDIX_SCAN_CHUNKED_ROWS, PREDIX_SCAN_CHUNKED_ITEMS / chunk);
     }
-    static constexpr int chunked_key_vectors(bool counted_heads) {
-      return counted_heads ? PREDIX_REDUCE_BY_KEY_KEY_VECTORS : PREDIX_SCAN_CHUNKED_KEY_VECTORS;
-    }
+    static constexpr int chunked_key_vectors = PREDIX_SCAN_CHUNKED_KEY_VECTORS;
+    /// reduce_by_key: a row is staged where its lanes average at least this many segments.
+    static constexpr int staged_segments = PREDIX_REDUCE_BY_KEY_STAGED_SEGMENTS;
     static constexpr int chunked_min_blocks(bool binary) {
       return binary ? PREDIX_SCAN_BINARY_CHUNKED_MIN_BLOCKS : PREDIX_SCAN_CHUNKED_MIN_BLOCKS;
     }
