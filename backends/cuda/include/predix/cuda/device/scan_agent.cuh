@@ -131,6 +131,15 @@ struct scan_agent {
   long long first_item = 0;
   int head = 0;  // items before the source's and sink's first, done by tile 0 (skip_head)
 
+  /// a[r] for a row r known at run time, by selects: the array stays in registers.
+  template <class T>
+  static __device__ __forceinline__ T row_of(const T (&a)[ROWS], int r) {
+    T x = a[0];
+#pragma unroll
+    for (int k = 1; k < ROWS; ++k) x = r == k ? a[k] : x;
+    return x;
+  }
+
   static prefix_op prefix_op_of(const Op& op) {
     if constexpr (BINARY) {
       return prefix_op{};
@@ -411,22 +420,29 @@ struct scan_agent {
       p = prefix.for_block(storage.prefix.Alias(), tile, aggregate, !IS_LAST_TILE);
     }
     detail::wait_for_earlier();  // a dependent launch: the kernel before it has ended
-#pragma unroll
+    // A sink that stages rows (reduce_by_key's) takes one row at a time, its masks and counts
+    // picked from the registers: store_row's two ways compiled once, not ROWS times; where rows
+    // of both kinds alternate, the unrolled kernel stalled on instruction fetch. Other sinks
+    // keep the rows unrolled: rolled, the scans by key lost up to 9% (docs/perf/by_key.md).
+#pragma unroll(detail::staged_v<Sink> ? 1 : ROWS)
     for (int r = 0; r < ROWS; ++r) {
       const int chunk_at = offset + r * layout::ROW_ITEMS;
+      const unsigned row_bits = row_of(bits, r), row_heads = row_of(heads, r);
+      const int row_before = row_of(before, r);
+      const unsigned row_head_before = row_of(head_before, r);
       A out[CHUNK];
 #pragma unroll
       for (int j = 0; j < CHUNK; ++j) {
         const unsigned covered = HAS_INIT ? (1u << j) - 1 : (2u << j) - 1;  // of the chunk
         const int items = chunk_at + j + (HAS_INIT ? 0 : 1);  // of the tile, from its start
-        const int ones = before[r] + __popc(bits[r] & covered);
-        const unsigned own = heads[r] & covered;
+        const int ones = row_before + __popc(row_bits & covered);
+        const unsigned own = row_heads & covered;
         const unsigned h =
-            own != 0 ? head::last_in_chunk(bits[r], own, chunk_at, before[r]) : head_before[r];
+            own != 0 ? head::last_in_chunk(row_bits, own, chunk_at, row_before) : row_head_before;
         const V v = h != 0 ? V{domain::from_count(ones - head::ones(h), items - head::at(h)), true}
                            : combine(p, V{domain::from_count(ones, items), false});
         if constexpr (COUNTED) {  // the heads through the item (exclusive: before it)
-          const int in_tile = heads_before[r] + __popc(heads[r] & covered);
+          const int in_tile = row_of(heads_before, r) + __popc(row_heads & covered);
           out[j] = A{static_cast<R>(v.value), static_cast<heads_t>(p.heads + in_tile)};
         } else {
           out[j] = A{static_cast<R>(v.value), v.heads};

@@ -265,6 +265,27 @@ struct segment_sink {
     outputs(s, predix::detail::starts_segment(whole, first + i, eq),
             last || predix::detail::starts_segment(whole, first + i + 1, eq), last, keys[i]);
   }
+  /// The CHUNK keys from `at` (one vector where `vector` and the keys load so, else one by
+  /// one) and their head flags; whether item at + CHUNK starts a segment or is past the end.
+  template <int CHUNK>
+  __device__ __forceinline__ bool chunk_keys(long long at, bool vector, K (&k)[CHUNK],
+                                             bool (&heads)[CHUNK]) const {
+    const bool last_chunk = first + at + CHUNK == n;
+    if constexpr (is_loaded_v<CHUNK, K>) {
+      if (vector) {
+        load_vector(keys + at, k);
+        chunk_heads(keys, at, first, eq, k, heads);
+        return last_chunk || !static_cast<bool>(eq(k[CHUNK - 1], keys[at + CHUNK]));
+      }
+    }
+    const K* whole = keys - first;  // the input's first key
+#pragma unroll
+    for (int j = 0; j < CHUNK; ++j) {
+      k[j] = keys[at + j];
+      heads[j] = predix::detail::starts_segment(whole, first + at + j, eq);
+    }
+    return last_chunk || predix::detail::starts_segment(whole, first + at + CHUNK, eq);
+  }
   /// The chunk from its keys loaded as one vector where aligned and in range (true); else
   /// false: store_chunk then puts its items one by one.
   template <int CHUNK, bool WHOLE, class S>
@@ -273,11 +294,9 @@ struct segment_sink {
     if constexpr (is_loaded_v<CHUNK, K>) {
       if (aligned && (WHOLE || at + CHUNK <= in)) {
         K k[CHUNK];
-        load_vector(keys + at, k);
         bool heads[CHUNK];
-        chunk_heads(keys, at, first, eq, k, heads);
+        const bool next_head = chunk_keys(at, true, k, heads);
         const bool last_chunk = first + at + CHUNK == n;
-        const bool next_head = last_chunk || !static_cast<bool>(eq(k[CHUNK - 1], keys[at + CHUNK]));
 #pragma unroll
         for (int j = 0; j < CHUNK; ++j) {
           const bool last = j + 1 == CHUNK && last_chunk;
@@ -302,24 +321,8 @@ struct segment_sink {
     const D opened = shfl(values[0].heads, 0), through = shfl(values[CHUNK - 1].heads, 31);
     if (through - opened + 1 < D(warp_threads * (CHUNK < staged ? CHUNK : staged))) return false;
     K k[CHUNK];
-    bool heads[CHUNK], next = false, loaded = false;  // next: item CHUNK starts a segment
-    if constexpr (is_loaded_v<CHUNK, K>) {
-      if (aligned) {
-        load_vector(keys + at, k);
-        chunk_heads(keys, at, first, eq, k, heads);
-        next = first + at + CHUNK == n || !static_cast<bool>(eq(k[CHUNK - 1], keys[at + CHUNK]));
-        loaded = true;
-      }
-    }
-    if (!loaded) {
-      const K* whole = keys - first;  // the input's first key
-#pragma unroll
-      for (int j = 0; j < CHUNK; ++j) {
-        k[j] = keys[at + j];
-        heads[j] = predix::detail::starts_segment(whole, first + at + j, eq);
-      }
-      next = first + at + CHUNK == n || predix::detail::starts_segment(whole, first + at + CHUNK, eq);
-    }
+    bool heads[CHUNK];
+    const bool next = chunk_keys(at, aligned, k, heads);  // item CHUNK starts a segment
     if (first + at + CHUNK == n) predix::detail::store_count(outputs.count, values[CHUNK - 1].heads);
     const D before = opened - D(shfl(int(heads[0]), 0));  // the heads before the row
     const int segments = static_cast<int>(through - before);
