@@ -43,7 +43,8 @@ __global__ void store_chunks(Sink sink, const S* items, long long n, bool aligne
   predix::gpu::detail::store_chunk<CHUNK, false>(sink, at, n, aligned, values);
 }
 
-/// Row w of items into the sink, a warp each (the scan agent's rows), ragged at n.
+/// Row w of items into the sink, a warp each (the scan agent's rows), ragged at n; whole rows
+/// alternate between the kernel of whole tiles' form and the general kernel's.
 template <int CHUNK, class Sink>
 __global__ void store_rows(Sink sink, const S* items, long long n, bool aligned) {
   constexpr int ROW_ITEMS = 32 * CHUNK;
@@ -54,7 +55,7 @@ __global__ void store_rows(Sink sink, const S* items, long long n, bool aligned)
   const long long at = row * ROW_ITEMS + (threadIdx.x % 32) * CHUNK;
   S values[CHUNK];
   for (int j = 0; j < CHUNK; ++j) values[j] = items[at + j < n ? at + j : n - 1];
-  if ((row + 1) * ROW_ITEMS <= n) {
+  if ((row + 1) * ROW_ITEMS <= n && row % 2 == 0) {
     predix::gpu::detail::store_row<CHUNK, true>(sink, stage[warp], at, n, aligned, values);
   } else {
     predix::gpu::detail::store_row<CHUNK, false>(sink, stage[warp], at, n, aligned, values);

@@ -375,13 +375,16 @@ __device__ __forceinline__ void store_chunk(const Sink& sink, long long at, long
 }
 
 /// A warp's row, every lane its chunk at `at`: staged in shared memory and written at once
-/// where the sink stages whole rows and takes this one (segment_sink::stage_row), else
-/// chunk by chunk (store_chunk).
+/// where the sink stages whole rows and takes this one (segment_sink::stage_row; the general
+/// kernel's rows only where every lane's chunk is in range), else chunk by chunk (store_chunk).
 template <int CHUNK, bool WHOLE, class Sink, class Stage, class T>
 __device__ __forceinline__ void store_row(const Sink& sink, Stage& stage, long long at,
                                           long long n, bool aligned, const T (&values)[CHUNK]) {
-  if constexpr (WHOLE && staged_v<Sink>) {
-    if (sink.template stage_row<CHUNK>(stage, at, aligned, values)) return;
+  if constexpr (staged_v<Sink>) {
+    if ((WHOLE || __all_sync(full_warp_mask, at + CHUNK <= n)) &&
+        sink.template stage_row<CHUNK>(stage, at, aligned, values)) {
+      return;
+    }
   }
   store_chunk<CHUNK, WHOLE>(sink, at, n, aligned, values);
 }
