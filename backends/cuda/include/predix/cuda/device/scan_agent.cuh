@@ -423,7 +423,7 @@ struct scan_agent {
     // A sink that stages rows (reduce_by_key's) takes one row at a time, its masks and counts
     // picked from the registers: store_row's two ways compiled once, not ROWS times; where rows
     // of both kinds alternate, the unrolled kernel stalled on instruction fetch. Other sinks
-    // keep the rows unrolled: rolled, the scans by key lost up to 9% (docs/perf/by_key.md).
+    // keep the rows unrolled, which measured faster for them (docs/perf/by_key.md, "Rolled rows").
 #pragma unroll(detail::staged_v<Sink> ? 1 : ROWS)
     for (int r = 0; r < ROWS; ++r) {
       const int chunk_at = offset + r * layout::ROW_ITEMS;
