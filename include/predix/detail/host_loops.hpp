@@ -5,6 +5,7 @@
 //   heads_in            the head flags of a piece (the unique family, the scans by key)
 //   fold, piece_total   a piece's total for a scan's first pass
 //   scan_piece          a piece scanned from the value before it (second pass)
+//   head_cursor         the head flags of a piece's by-key items in order, a key load an item
 //   flag, scatter       a selection's flags and its branchless scatter from them
 //   copy_runs           a selection's copy in runs of equal flags
 //   select_alone        a whole selection on one thread, in one pass
@@ -124,10 +125,63 @@ Acc scan_piece(In first, Out out, std::ptrdiff_t begin, std::ptrdiff_t end, Acc 
   return acc;
 }
 
+/// The head flags of a piece's items, asked in order (next(begin), next(begin + 1), …): the key
+/// before each item kept here, so each item's key is loaded once, not twice. A value kept in
+/// the loop's function, not a lambda's capture: a capture by reference is reloaded after every
+/// store that may alias it (a float result, a char-sized key).
+template <class Keys, class Eq>
+class head_cursor {
+ public:
+  using key_type = typename std::iterator_traits<Keys>::value_type;
+  head_cursor(const head_flags<Keys, Eq>& heads, std::ptrdiff_t begin)
+      : keys_(heads.items + heads.at),
+        eq_(heads.eq),
+        start_(-heads.at),
+        before_(keys_[heads.at + begin > 0 ? begin - 1 : begin]) {}
+  /// Whether item i starts a segment; then key() is its key.
+  bool next(std::ptrdiff_t i) {
+    key_type key = keys_[i];
+    const bool head = i == start_ || !static_cast<bool>(eq_(before_, key));
+    before_ = std::move(key);
+    return head;
+  }
+  const key_type& key() const { return before_; }
+
+ private:
+  Keys keys_;  // keys_[i]: item i's key
+  Eq eq_;
+  std::ptrdiff_t start_;  // the range's first item
+  key_type before_;
+};
+
+/// The scans by key's second pass: scan_piece over segment items, their heads from a
+/// head_cursor.
+template <bool Inclusive, class Keys, class Values, class Eq, class V, class C, class Out,
+          class Acc, class Op>
+Acc scan_piece(segment_items<Keys, Values, Eq, V, C> first, Out out, std::ptrdiff_t begin,
+               std::ptrdiff_t end, Acc acc, segment_op<Op> op) {
+  if (begin == end) return acc;
+  head_cursor<Keys, Eq> heads(first.heads, begin);
+  const Values values = first.values + first.heads.at;
+  for (std::ptrdiff_t i = begin; i < end; ++i) {
+    const Acc item{static_cast<V>(values[i]), static_cast<C>(heads.next(i))};
+    if constexpr (Inclusive) {
+      acc = op(acc, item);
+      out[i] = acc;
+    } else {
+      Acc next = op(acc, item);  // read before the write
+      out[i] = acc;
+      acc = next;
+    }
+  }
+  return acc;
+}
+
 /// reduce_by_key's second pass (the scan into write_segment's sink) as the serial loop: a
 /// head writes the value of the segment before it when that one ended in this piece, and its
-/// own key; the piece's end writes the value of a segment that ends there. One key comparison
-/// an item instead of the sink's three, and no stores but the outputs'.
+/// own key; the piece's end writes the value of a segment that ends there. One key load and one
+/// comparison an item (head_cursor; the sink's writer compares three times), and no stores but
+/// the outputs'.
 template <bool Inclusive, class Keys, class Values, class Eq, class V, class C, class KeysOut,
           class ValuesOut, class Count, class Acc, class Op>
 Acc scan_piece(segment_items<Keys, Values, Eq, V, C> first,
@@ -138,14 +192,16 @@ Acc scan_piece(segment_items<Keys, Values, Eq, V, C> first,
   const auto& write = out.write;
   const auto& keys_out = write.outputs.keys_out;
   const auto& values_out = write.outputs.values_out;
+  head_cursor<Keys, Eq> heads(first.heads, begin);
+  const Values values = first.values + first.heads.at;
   for (std::ptrdiff_t i = begin; i < end; ++i) {
-    const Acc item = first[i];
-    if (item.heads) {
+    const V v = static_cast<V>(values[i]);
+    if (heads.next(i)) {
       if (i > begin) values_out[static_cast<std::ptrdiff_t>(acc.heads) - 1] = acc.value;
-      acc = {item.value, static_cast<C>(acc.heads + 1)};
-      keys_out[static_cast<std::ptrdiff_t>(acc.heads) - 1] = write.heads.items[out.at + i];
+      acc = {v, static_cast<C>(acc.heads + 1)};
+      keys_out[static_cast<std::ptrdiff_t>(acc.heads) - 1] = heads.key();
     } else {
-      acc.value = static_cast<V>(op.op(acc.value, item.value));
+      acc.value = static_cast<V>(op.op(acc.value, v));
     }
   }
   const std::ptrdiff_t after = out.at + end;

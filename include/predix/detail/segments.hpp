@@ -8,6 +8,7 @@
 // at its head and tail for reduce_by_key), so no algorithm needs a temporary array.
 #include <cstddef>
 #include <iterator>
+#include <type_traits>
 
 #include <predix/detail/head_flags.hpp>
 
@@ -27,8 +28,12 @@ struct segment_op {
   template <class V, class C>
   PREDIX_HOST_DEVICE segment_value<V, C> operator()(const segment_value<V, C>& a,
                                                     const segment_value<V, C>& b) const {
-    return {b.heads ? b.value : static_cast<V>(op(a.value, b.value)),
-            static_cast<C>(a.heads + b.heads)};
+    const V value = b.heads ? b.value : static_cast<V>(op(a.value, b.value));
+    if constexpr (std::is_same_v<C, bool>) {
+      return {value, static_cast<bool>(a.heads | b.heads)};  // an OR: one instruction a step
+    } else {
+      return {value, static_cast<C>(a.heads + b.heads)};
+    }
   }
 };
 
