@@ -126,9 +126,9 @@ Acc scan_piece(In first, Out out, std::ptrdiff_t begin, std::ptrdiff_t end, Acc 
 }
 
 /// The head flags of a piece's items, asked in order (next(begin), next(begin + 1), …): the key
-/// before each item kept here, so each item's key is loaded once, not twice. A value kept in
-/// the loop's function, not a lambda's capture: a capture by reference is reloaded after every
-/// store that may alias it (a float result, a char-sized key).
+/// before each item kept here, so each item's key is loaded once, not twice. The cursor and the
+/// scan loops that use it keep their state in variables of their own: state a lambda captures
+/// by reference is reloaded after every store that may alias it (a float result, a char key).
 template <class Keys, class Eq>
 class head_cursor {
  public:
