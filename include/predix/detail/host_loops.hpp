@@ -6,8 +6,8 @@
 //   fold, piece_total   a piece's total for a scan's first pass
 //   scan_piece          a piece scanned from the value before it (second pass)
 //   head_cursor         the head flags of a piece's by-key items in order, a key load an item
-//   flag, scatter       a selection's flags and its branchless scatter from them
-//   copy_runs           a selection's copy in runs of equal flags
+//   flag, scatter       a selection's flags and its scatter from them, in runs of equal
+//                       flags where one kind is rare (copy_runs)
 //   select_alone        a whole selection on one thread, in one pass
 // Hot loops live in functions that take iterators by value: a loop in a lambda that captures
 // them by reference reloads them after every store of a char-sized element (it may alias them).
@@ -259,13 +259,41 @@ void copy_run(In first, std::ptrdiff_t begin, std::ptrdiff_t len, Out out, std::
   std::copy(first + begin, first + (begin + len), out + to);
 }
 
+/// scatter's result when the flags hold few of one kind (1% or 99% selected): at most 2 × that
+/// many + 1 runs of equal flags, each found by memchr and copied whole (any output iterator).
+///   flags 1 1 0 1 1 1 over a b c d e f → runs a b | c | d e f: a b d e f to out_true, c to
+///   out_false
+template <class In, class OutTrue, class OutFalse>
+void copy_runs(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptrdiff_t len,
+               std::ptrdiff_t to_true, std::ptrdiff_t to_false, OutTrue out_true,
+               OutFalse out_false) {
+  for (std::ptrdiff_t i = 0; i < len;) {
+    const bool f = flags[i];
+    const void* other = std::memchr(flags + i, !f, static_cast<std::size_t>(len - i));
+    const std::ptrdiff_t end = other ? static_cast<const std::uint8_t*>(other) - flags : len;
+    if (f) {
+      copy_run(first, begin + i, end - i, out_true, to_true);
+      to_true += end - i;
+    } else if constexpr (!std::is_same_v<OutFalse, discard_output>) {
+      copy_run(first, begin + i, end - i, out_false, to_false);
+      to_false += end - i;
+    }
+    i = end;
+  }
+}
+
 /// first[begin + i] with flags[i] set goes to out_true[to_true++], the others to
 /// out_false[to_false++]; `selected` of the piece's `len` flags are set. Elements are copied:
-/// the input stays as it was.
+/// the input stays as it was. Where one kind is at most 1 / few_of_a_kind of the piece (the
+/// rows where std::copy_if's branch predicts well) in runs (copy_runs), else element by element.
 template <class In, class OutTrue, class OutFalse>
 void scatter(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptrdiff_t len,
              std::ptrdiff_t selected, std::ptrdiff_t to_true, std::ptrdiff_t to_false,
              OutTrue out_true, OutFalse out_false) {
+  if (std::min(selected, len - selected) * few_of_a_kind <= len) {
+    copy_runs(first, begin, flags, len, to_true, to_false, out_true, out_false);
+    return;
+  }
   constexpr bool keep_rejected = !std::is_same_v<OutFalse, discard_output>;
   std::ptrdiff_t i = 0;
   if constexpr (plain_store<OutTrue>::value && plain_store<OutFalse>::value) {
@@ -301,33 +329,9 @@ void scatter(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptr
   }
 }
 
-/// scatter's result when the flags hold few of one kind (1% or 99% selected): at most 2 × that
-/// many + 1 runs of equal flags, each found by memchr and copied whole (any output iterator).
-///   flags 1 1 0 1 1 1 over a b c d e f → runs a b | c | d e f: a b d e f to out_true, c to
-///   out_false
-template <class In, class OutTrue, class OutFalse>
-void copy_runs(In first, std::ptrdiff_t begin, const std::uint8_t* flags, std::ptrdiff_t len,
-               std::ptrdiff_t to_true, std::ptrdiff_t to_false, OutTrue out_true,
-               OutFalse out_false) {
-  for (std::ptrdiff_t i = 0; i < len;) {
-    const bool f = flags[i];
-    const void* other = std::memchr(flags + i, !f, static_cast<std::size_t>(len - i));
-    const std::ptrdiff_t end = other ? static_cast<const std::uint8_t*>(other) - flags : len;
-    if (f) {
-      copy_run(first, begin + i, end - i, out_true, to_true);
-      to_true += end - i;
-    } else if constexpr (!std::is_same_v<OutFalse, discard_output>) {
-      copy_run(first, begin + i, end - i, out_false, to_false);
-      to_false += end - i;
-    }
-    i = end;
-  }
-}
-
 /// compact's selection on a team of one thread (cores held busy, small inputs): one pass of
 /// blocks of `block` elements, each flagged into `flags` (a block's worth, in cache), then
-/// copied in runs when one kind is at most 1 / few_of_a_kind of the block (the rows where
-/// std::copy_if's branch predicts well), else scattered. Returns how many passed.
+/// scattered. Returns how many passed.
 template <class In, class Stencil, class Pred, class OutTrue, class OutFalse>
 std::ptrdiff_t select_alone(In first, std::ptrdiff_t n, Stencil stencil, const Pred& pred,
                             OutTrue out_true, OutFalse out_false, std::uint8_t* flags,
@@ -336,11 +340,7 @@ std::ptrdiff_t select_alone(In first, std::ptrdiff_t n, Stencil stencil, const P
   for (std::ptrdiff_t begin = 0; begin < n; begin += block) {
     const std::ptrdiff_t len = std::min(block, n - begin);
     const std::ptrdiff_t selected = flag(stencil, begin, len, flags, pred);
-    if (std::min(selected, len - selected) * few_of_a_kind <= len) {
-      copy_runs(first, begin, flags, len, to_true, to_false, out_true, out_false);
-    } else {
-      scatter(first, begin, flags, len, selected, to_true, to_false, out_true, out_false);
-    }
+    scatter(first, begin, flags, len, selected, to_true, to_false, out_true, out_false);
     to_true += selected;
     to_false += len - selected;
   }

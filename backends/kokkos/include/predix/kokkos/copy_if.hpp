@@ -1,7 +1,8 @@
 #pragma once
 // Kokkos copy_if: the selection rounds of rounds.hpp — per round, one Kokkos::parallel_scan
 // whose first pass evaluates each predicate once into flags and counts them, and whose final
-// pass scatters the selected elements to their ranks, branchless where the output allows.
+// pass scatters the selected elements to their ranks, branchless where the output allows (in
+// runs where one kind is rare: detail::scatter).
 //   in a b c d, stencil flags 1 0 1 1 → ranks 0 - 1 2 → out a c d
 #include <predix/detail/host_loops.hpp>
 #include <predix/detail/range.hpp>

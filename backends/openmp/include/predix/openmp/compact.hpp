@@ -6,6 +6,7 @@
 //            and their count
 //   thread 0 exclusive scan of the counts: where each piece's selected and rejected go
 //   pass 2   scatter from cache, branchless where the output allows: out[pos] = x; pos += flag;
+//            in runs of equal flags copied whole where one kind is rare (1%, 99% selected)
 // flags 1 0 1 1 0 over a b c d e, pieces [a b c | d e]: counts 2 1 → selected before 0 2,
 // rejected before 0 1 → selected a c | d, rejected b | e.
 // Memory: the input is read once from memory (pass 2 reads it from cache) and each output
