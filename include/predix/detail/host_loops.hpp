@@ -4,7 +4,8 @@
 //   count_piece         count_if's count of a piece
 //   heads_in            the head flags of a piece (the unique family, the scans by key)
 //   fold, piece_total   a piece's total for a scan's first pass
-//   scan_piece          a piece scanned from the value before it (second pass)
+//   scan_piece          a piece scanned from the value before it (second pass; 1-byte
+//                       integers added 16 at a time: byte_scan.hpp)
 //   head_cursor         the head flags of a piece's by-key items in order, a key load an item
 //   flag, scatter       a selection's flags and its scatter from them, in runs of equal
 //                       flags where one kind is rare (copy_runs)
@@ -19,6 +20,7 @@
 #include <type_traits>
 #include <utility>
 
+#include <predix/detail/byte_scan.hpp>
 #include <predix/detail/functional.hpp>
 #include <predix/detail/host_tuning.hpp>
 #include <predix/detail/segments.hpp>
@@ -109,20 +111,28 @@ Acc piece_total(const segment_items<Keys, Values, Eq, V, C>& first, std::ptrdiff
 }
 
 /// Scans first[begin, end) into out from acc (the value before first[begin]); returns the
-/// value after first[end - 1]. In place (out == first) is safe.
+/// value after first[end - 1] (mod 256 where 1-byte integers are added: scan_bytes). In place
+/// (out == first) is safe.
 template <bool Inclusive, class In, class Out, class Acc, class Op>
 Acc scan_piece(In first, Out out, std::ptrdiff_t begin, std::ptrdiff_t end, Acc acc, Op op) {
-  for (std::ptrdiff_t i = begin; i < end; ++i) {
-    if constexpr (Inclusive) {
-      acc = op(acc, first[i]);
-      out[i] = acc;
-    } else {
-      Acc next = op(acc, first[i]);  // read before the write
-      out[i] = acc;
-      acc = next;
+  if constexpr (byte_scan_v<In, Out, Acc, Op>) {
+    if (begin == end) return acc;
+    return static_cast<Acc>(scan_bytes<Inclusive>(byte_address(first + begin),
+                                                  byte_address(out + begin), end - begin,
+                                                  static_cast<std::uint8_t>(acc)));
+  } else {
+    for (std::ptrdiff_t i = begin; i < end; ++i) {
+      if constexpr (Inclusive) {
+        acc = op(acc, first[i]);
+        out[i] = acc;
+      } else {
+        Acc next = op(acc, first[i]);  // read before the write
+        out[i] = acc;
+        acc = next;
+      }
     }
+    return acc;
   }
-  return acc;
 }
 
 /// The head flags of a piece's items, asked in order (next(begin), next(begin + 1), …): the key
