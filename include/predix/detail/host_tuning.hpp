@@ -13,8 +13,9 @@ inline constexpr std::ptrdiff_t round_bytes = std::ptrdiff_t(1) << 20;
 /// handing it out costs little ("Round and block sizes").
 inline constexpr std::ptrdiff_t block_bytes = std::ptrdiff_t(256) << 10;
 
-/// A selection's block on one thread is copied in runs of equal flags, not scattered, when one
-/// kind is at most 1 / few_of_a_kind of it ("Selections on one thread").
+/// A selection's piece is copied in runs of equal flags, not scattered element by element, when
+/// one kind is at most 1 / few_of_a_kind of it ("Selections on one thread", "Rare flags copied
+/// in runs on every team").
 inline constexpr std::ptrdiff_t few_of_a_kind = 16;
 
 }  // namespace predix::detail
